@@ -1,0 +1,49 @@
+// @ts-check
+/**
+ * /media/...: the generated HLS/MP4/VTT/poster files under server/media/ (scripts/make-media.sh),
+ * plus the master descriptor of film 4 (SPEC §3), which is built per request because one of its
+ * links is absolute on the origin the client used.
+ */
+import { HttpError, requestOrigin, sendJson } from './http-util.mjs';
+import { resolveSafe, serveFile } from './static.mjs';
+
+/**
+ * @param {import('./router.mjs').Router} router
+ * @param {import('./index.mjs').ServerContext} ctx
+ */
+export function register(router, ctx) {
+  router.add({
+    method: 'GET',
+    path: '/media/film-4/descriptor.json',
+    cors: 'media',
+    handler({ req, res }) {
+      const origin = requestOrigin(req, ctx.url());
+      // One relative link (the player prefixes the descriptor's origin) and one absolute (kept as is).
+      sendJson(
+        res,
+        200,
+        {
+          sources: [
+            { label: 'Русский', link: '/media/desc/rus.m3u8', isDefault: true },
+            { label: 'English', link: `${origin}/media/desc/eng.m3u8`, isDefault: false },
+          ],
+          subtitles: [{ label: 'Русские', src: '/media/hls/subs/rus.vtt', language: 'ru' }],
+        },
+        // It depends on the Host header, so it must not be cached across hosts.
+        { 'Cache-Control': 'no-cache', Vary: 'Host' },
+      );
+    },
+  });
+
+  router.add({
+    method: 'GET',
+    path: '/media/*',
+    cors: 'media',
+    json: false,
+    async handler({ req, res, params }) {
+      const file = resolveSafe(ctx.mediaDir, params['*']);
+      const served = file && (await serveFile(req, res, file, { cacheControl: 'public, max-age=3600' }));
+      if (!served) throw new HttpError(404, 'Not found');
+    },
+  });
+}

@@ -1,0 +1,73 @@
+// @ts-check
+/**
+ * /player/: the page partners embed (dist/player.html, built from static/player.html) and every
+ * built asset next to it, with the caching and compression a CDN would apply.
+ */
+import path from 'node:path';
+import { HttpError, sendText } from './http-util.mjs';
+import { resolveSafe, serveFile } from './static.mjs';
+
+// report-uri lets end-to-end tests see CSP violations (srv.cspReports) instead of them passing
+// silently in the browser console.
+export const PLAYER_CSP =
+  "default-src 'self'; media-src 'self' blob:; worker-src 'self' blob:; img-src 'self' data:; report-uri /csp-report";
+
+// esbuild's [name]-[hash] naming: the hash changes with the content, so the file may be cached forever.
+const HASHED_NAME = /-[A-Z0-9]{8,}(?:\.[A-Za-z0-9]+)+$/;
+
+/** @param {string} file */
+export function isHashedName(file) {
+  return HASHED_NAME.test(path.basename(file));
+}
+
+/**
+ * @param {import('./router.mjs').Router} router
+ * @param {import('./index.mjs').ServerContext} ctx
+ */
+export function register(router, ctx) {
+  router.add({
+    method: 'GET',
+    path: '/player',
+    handler({ res, url }) {
+      res.statusCode = 301;
+      res.setHeader('Location', `/player/${url.search}`);
+      res.setHeader('Cache-Control', 'no-cache');
+      res.end();
+    },
+  });
+
+  router.add({
+    method: 'GET',
+    path: '/player/',
+    async handler({ req, res }) {
+      const served = await serveFile(req, res, path.join(ctx.distDir, 'player.html'), {
+        cacheControl: 'no-cache',
+        precompressed: true,
+        headers: { 'Content-Security-Policy': PLAYER_CSP },
+      });
+      if (!served) {
+        res.removeHeader('Content-Security-Policy');
+        sendText(res, 503, 'The player is not built: run `npm run build`.\n');
+      }
+    },
+  });
+
+  router.add({
+    method: 'GET',
+    path: '/player/*',
+    async handler({ req, res, params }) {
+      const file = resolveSafe(ctx.distDir, params['*']);
+      if (!file) throw new HttpError(404, 'Not found');
+      const isHtml = file.endsWith('.html');
+      const served = await serveFile(req, res, file, {
+        cacheControl: isHashedName(file) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        precompressed: true,
+        headers: isHtml ? { 'Content-Security-Policy': PLAYER_CSP } : {},
+      });
+      if (!served) {
+        res.removeHeader('Vary');
+        throw new HttpError(404, 'Not found');
+      }
+    },
+  });
+}

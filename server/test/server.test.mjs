@@ -1,0 +1,647 @@
+// @ts-check
+// Run: node server/test/server.test.mjs
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { startServer } from '../index.mjs';
+
+/** @typedef {Awaited<ReturnType<typeof startServer>>} Srv */
+
+const root = fs.mkdtempSync(path.join(os.tmpdir(), 'player-server-test-'));
+const PLAYER_HTML = '<!doctype html><html lang="ru"><head><script type="module" src="./main-ABCDEF12.js"></script></head><body></body></html>\n';
+const MAIN_JS = `export const x = ${JSON.stringify('x'.repeat(2000))};\n`;
+const SEGMENT = Buffer.from(Array.from({ length: 1000 }, (_, i) => i % 251));
+
+/**
+ * @param {string} rel
+ * @param {string | Buffer} content
+ */
+function put(rel, content) {
+  const file = path.join(root, rel);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, content);
+}
+
+/** @param {string} rel */
+function putCompressed(rel) {
+  const buf = fs.readFileSync(path.join(root, rel));
+  put(`${rel}.br`, zlib.brotliCompressSync(buf));
+  put(`${rel}.gz`, zlib.gzipSync(buf));
+}
+
+put('dist/player.html', PLAYER_HTML);
+putCompressed('dist/player.html');
+put('dist/main-ABCDEF12.js', MAIN_JS);
+putCompressed('dist/main-ABCDEF12.js');
+put('dist/worker.js', 'self.onmessage = () => {};\n');
+put('package.json', '{"secret": true}\n');
+put('server/media/hls/video/240p/seg-0.m4s', SEGMENT);
+put('server/media/hls/master.m3u8', '#EXTM3U\n');
+put('server/media/clip.mp4', Buffer.alloc(64, 1));
+put('server/media/hls/subs/rus.vtt', 'WEBVTT\n');
+put('server/media/posters/film-1.jpg', Buffer.from([0xff, 0xd8, 0xff, 0xd9]));
+put('server/media/thumbs.json', '[]');
+put('server/media/old/seg.ts', Buffer.alloc(188, 0x47));
+put('server/media/audio.aac', Buffer.alloc(32, 0xff));
+
+/** @type {Srv} */
+let srv;
+
+/**
+ * A raw HTTP request (no URL normalisation, any Host header). Never rejects: a broken connection is
+ * reported in `error` together with whatever arrived.
+ * @param {string} method
+ * @param {string} target raw request target
+ * @param {{ headers?: Record<string, string>, body?: string | Buffer, server?: Srv }} [opts]
+ * @returns {Promise<{ status: number, headers: http.IncomingHttpHeaders, body: Buffer, error: Error | null, text: () => string, json: () => any }>}
+ */
+function request(method, target, opts = {}) {
+  const s = opts.server || srv;
+  const { port } = new URL(s.url);
+  return new Promise((resolve) => {
+    /** @type {Buffer[]} */
+    const chunks = [];
+    let status = 0;
+    /** @type {http.IncomingHttpHeaders} */
+    let headers = {};
+    let settled = false;
+    /** @param {Error | null} error */
+    const done = (error) => {
+      if (settled) return;
+      settled = true;
+      const body = Buffer.concat(chunks);
+      resolve({ status, headers, body, error, text: () => body.toString('utf8'), json: () => JSON.parse(body.toString('utf8')) });
+    };
+    const req = http.request({ host: '127.0.0.1', port, method, path: target, headers: opts.headers, agent: false }, (res) => {
+      status = res.statusCode || 0;
+      headers = res.headers;
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => done(null));
+      res.on('error', (e) => done(e));
+      res.on('aborted', () => done(new Error('aborted')));
+      res.on('close', () => {
+        if (!res.complete) done(new Error('incomplete'));
+      });
+    });
+    req.on('error', (e) => done(e));
+    if (opts.body !== undefined) req.write(opts.body);
+    req.end();
+  });
+}
+
+/** @param {string} target @param {Record<string, string>} [headers] */
+const get = (target, headers) => request('GET', target, { headers });
+
+test.before(async () => {
+  srv = await startServer({ port: 0, host: '127.0.0.1', root });
+});
+
+test.after(async () => {
+  await srv.close();
+  fs.rmSync(root, { recursive: true, force: true });
+});
+
+test.before.each(() => {
+  srv.clearFaults();
+  srv.clearRequests();
+});
+
+// ---------------------------------------------------------------- catalogue
+
+test('content 1: fields, JSON headers, CORS, absolute media URLs', async () => {
+  const r = await get('/catalog-api/contents/1');
+  assert.is(r.status, 200);
+  assert.is(r.headers['content-type'], 'application/json; charset=utf-8');
+  assert.is(r.headers['cache-control'], 'no-store');
+  assert.is(r.headers['access-control-allow-origin'], '*');
+  assert.is(r.headers['x-content-type-options'], 'nosniff');
+  const c = r.json();
+  assert.is(c.id, 1);
+  assert.is(c.title, 'Тестовый фильм');
+  assert.equal(c.contentType, { slug: 'film' });
+  assert.is(c.kinopoiskId, 1001);
+  assert.is(c.year, 2024);
+  assert.equal(c.countries, [{ slug: 'ru' }]);
+  assert.equal(c.languages, [{ code: 'ru' }, { code: 'en' }]);
+  assert.equal(c.rating, { kinopoisk: { value: 7.8 }, imdb: { value: 7.5, url: 'https://www.imdb.com/title/tt0000001/' } });
+  assert.is(c.hasMultipleEpisodes, false);
+  assert.is(c.posterUrl, `${srv.url}/media/posters/film-1.jpg`);
+});
+
+test('media URLs use the Host the client asked for; an implausible Host falls back to the server address', async () => {
+  const r = await get('/catalog-api/contents/1', { Host: 'cdn.example.test:8443' });
+  assert.is(r.json().posterUrl, 'http://cdn.example.test:8443/media/posters/film-1.jpg');
+  const bad = await get('/catalog-api/contents/1', { Host: 'evil.test/"><script>' });
+  assert.is(bad.json().posterUrl, `${srv.url}/media/posters/film-1.jpg`);
+});
+
+test('series 2: seasons, episodes stored unsorted, variants, absolute paths', async () => {
+  const c = (await get('/catalog-api/contents/2')).json();
+  assert.is(c.contentType.slug, 'series');
+  assert.is(c.hasMultipleEpisodes, true);
+  const seasons = (await get('/catalog-api/contents/2/seasons')).json();
+  assert.equal(seasons, [
+    { id: 21, order: 1, title: '1 сезон' },
+    { id: 22, order: 2, title: '2 сезон' },
+  ]);
+  const eps = (await get('/catalog-api/episodes?content-id=2')).json();
+  assert.equal(eps.map((/** @type {any} */ e) => e.id), [205, 203, 204, 201, 206, 202]);
+  const byId = Object.fromEntries(eps.map((/** @type {any} */ e) => [e.id, e]));
+  assert.equal(byId[201].season, { id: 21, order: 1 });
+  assert.is(byId[201].isCompleted, true);
+  assert.is(byId[202].isCompleted, false);
+  assert.is(byId[206].order, 3);
+  assert.equal(byId[206].season, { id: 22, order: 2 });
+  assert.is(byId[204].posterPath, `${srv.url}/media/posters/s2e1.jpg`);
+  assert.is(byId[201].m3u8MasterFilePath, `${srv.url}/media/hls/master.m3u8`);
+  assert.equal(byId[203].episodeVariants, [
+    { id: 2031, title: 'Оригинальная версия', filepath: `${srv.url}/media/hls/master.m3u8` },
+    { id: 2032, title: 'Режиссёрская версия', filepath: `${srv.url}/media/clip.mp4` },
+  ]);
+  assert.equal(byId[202].episodeVariants, []);
+  const titles = new Set(eps.map((/** @type {any} */ e) => e.title));
+  assert.is(titles.size, 6);
+});
+
+test('films: one episode each, no seasons, fixed masters and durations', async () => {
+  assert.equal((await get('/catalog-api/contents/1/seasons')).json(), []);
+  /** @type {Record<number, [number, string, number]>} */
+  const expected = {
+    1: [101, '/media/hls/master.m3u8', 60],
+    3: [301, '/media/hls/master.m3u8', 60],
+    4: [401, '/media/film-4/descriptor.json', 60],
+    5: [501, '/media/long/master.m3u8', 1920],
+    6: [601, '/media/film-6/descriptor.json', 60],
+  };
+  for (const [cid, [eid, master, duration]] of Object.entries(expected)) {
+    const eps = (await get(`/catalog-api/episodes?content-id=${cid}`)).json();
+    assert.is(eps.length, 1, `content ${cid}`);
+    assert.is(eps[0].id, eid);
+    assert.is(eps[0].contentId, Number(cid));
+    assert.is(eps[0].season, null);
+    assert.is(eps[0].order, 1);
+    assert.is(eps[0].duration, duration);
+    assert.is(eps[0].m3u8MasterFilePath, srv.url + master);
+    const content = (await get(`/catalog-api/contents/${cid}`)).json();
+    assert.is(content.contentType.slug, 'film');
+  }
+});
+
+test('availability: false for 3 only; domain is required', async () => {
+  for (const id of [1, 2, 4, 5, 6]) {
+    assert.equal((await get(`/catalog-api/contents/${id}/available?domain=partner.example`)).json(), { available: true });
+  }
+  const r = await get('/catalog-api/contents/3/available?domain=partner.example');
+  assert.is(r.status, 200);
+  assert.equal(r.json(), { available: false });
+  const missing = await get('/catalog-api/contents/1/available');
+  assert.is(missing.status, 400);
+  assert.is(missing.headers['content-type'], 'application/json; charset=utf-8');
+  assert.ok(missing.json().error);
+  assert.is((await get('/catalog-api/contents/1/available?domain=')).status, 400);
+});
+
+test('unknown ids answer 404 JSON', async () => {
+  for (const target of [
+    '/catalog-api/contents/999',
+    '/catalog-api/contents/999/seasons',
+    '/catalog-api/episodes?content-id=999',
+    '/catalog-api/contents/999/available?domain=x.example',
+  ]) {
+    const r = await get(target);
+    assert.is(r.status, 404, target);
+    assert.equal(r.json(), { error: 'not found' }, target);
+    assert.is(r.headers['access-control-allow-origin'], '*');
+  }
+});
+
+test('malformed ids answer 400 JSON', async () => {
+  for (const bad of ['abc', '1.5', '-1', '0x1', '0', '01', '1e3', '%201']) {
+    for (const target of [`/catalog-api/contents/${bad}`, `/catalog-api/contents/${bad}/seasons`, `/catalog-api/episodes?content-id=${bad}`]) {
+      const r = await get(target);
+      assert.is(r.status, 400, target);
+      assert.equal(r.json(), { error: 'bad id' }, target);
+    }
+  }
+  assert.equal((await get('/catalog-api/episodes')).json(), { error: 'bad id' });
+  assert.is((await get('/catalog-api/episodes?content-id=')).status, 400);
+});
+
+test('API preflight and wrong method', async () => {
+  const r = await request('OPTIONS', '/catalog-api/contents/1', {
+    headers: { Origin: 'https://partner.example', 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'authorization,x-session-context' },
+  });
+  assert.is(r.status, 204);
+  assert.is(r.headers['access-control-allow-origin'], '*');
+  assert.is(r.headers['access-control-allow-headers'], 'Authorization, X-Session-Context, X-XSRF-TOKEN, Content-Type');
+  assert.is(r.headers['access-control-allow-methods'], 'GET, POST, PUT, PATCH, DELETE, HEAD');
+  const del = await request('DELETE', '/catalog-api/contents/1');
+  assert.is(del.status, 405);
+  assert.is(del.json().error, 'method not allowed');
+});
+
+test('time-progress: 204 and stored; bad JSON 400; unknown episode 404; over 1 MB 413', async () => {
+  srv.timeProgress.length = 0;
+  const ok = await request('POST', '/catalog-api/contents/2/episodes/203/time-progress', {
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ time: 42 }),
+  });
+  assert.is(ok.status, 204);
+  assert.is(ok.headers['access-control-allow-origin'], '*');
+  assert.is(srv.timeProgress.length, 1);
+  assert.is(srv.timeProgress[0].contentId, 2);
+  assert.is(srv.timeProgress[0].episodeId, 203);
+  assert.equal(srv.timeProgress[0].body, { time: 42 });
+  assert.is((await request('POST', '/catalog-api/contents/2/episodes/203/time-progress', { body: '{nope' })).status, 400);
+  assert.is((await request('POST', '/catalog-api/contents/2/episodes/101/time-progress', { body: '{}' })).status, 404);
+  const big = await request('POST', '/catalog-api/contents/2/episodes/203/time-progress', { body: Buffer.alloc(1024 * 1024 + 10, 0x20) });
+  assert.is(big.status, 413);
+  assert.is(srv.timeProgress.length, 1);
+});
+
+// ---------------------------------------------------------------- media
+
+test('master descriptor of film 4: one relative link, one absolute on the request origin', async () => {
+  const r = await get('/media/film-4/descriptor.json', { Host: 'media.example.test:9000' });
+  assert.is(r.status, 200);
+  assert.is(r.headers['access-control-allow-origin'], '*');
+  assert.match(String(r.headers['content-type']), /^application\/json/);
+  assert.equal(r.json(), {
+    sources: [
+      { label: 'Русский', link: '/media/desc/rus.m3u8', isDefault: true },
+      { label: 'English', link: 'http://media.example.test:9000/media/desc/eng.m3u8', isDefault: false },
+    ],
+    subtitles: [{ label: 'Русские', src: '/media/hls/subs/rus.vtt', language: 'ru' }],
+  });
+  const missing = await get('/media/film-6/descriptor.json');
+  assert.is(missing.status, 404);
+  assert.is(missing.headers['access-control-allow-origin'], '*');
+});
+
+test('media MIME types and headers', async () => {
+  /** @type {Record<string, string>} */
+  const types = {
+    '/media/hls/master.m3u8': 'application/vnd.apple.mpegurl',
+    '/media/hls/video/240p/seg-0.m4s': 'video/iso.segment',
+    '/media/clip.mp4': 'video/mp4',
+    '/media/hls/subs/rus.vtt': 'text/vtt; charset=utf-8',
+    '/media/posters/film-1.jpg': 'image/jpeg',
+    '/media/thumbs.json': 'application/json',
+    '/media/old/seg.ts': 'video/mp2t',
+    '/media/audio.aac': 'audio/aac',
+  };
+  for (const [target, type] of Object.entries(types)) {
+    const r = await get(target);
+    assert.is(r.status, 200, target);
+    assert.is(r.headers['content-type'], type, target);
+    assert.is(r.headers['accept-ranges'], 'bytes');
+    assert.is(r.headers['access-control-allow-origin'], '*');
+    assert.is(r.headers['access-control-expose-headers'], 'Content-Length, Content-Range');
+    assert.is(r.headers['cache-control'], 'public, max-age=3600');
+    assert.is(r.headers['x-content-type-options'], 'nosniff');
+  }
+  const seg = await get('/media/hls/video/240p/seg-0.m4s');
+  assert.ok(seg.body.equals(SEGMENT));
+  assert.is(seg.headers['content-length'], '1000');
+  assert.is((await get('/media/nope.m4s')).status, 404);
+  assert.is((await get('/media/hls')).status, 404);
+});
+
+test('media ranges: 206, open-ended, suffix, 416, multi-range falls back to 200', async () => {
+  const target = '/media/hls/video/240p/seg-0.m4s';
+  const a = await get(target, { Range: 'bytes=0-99' });
+  assert.is(a.status, 206);
+  assert.is(a.headers['content-range'], 'bytes 0-99/1000');
+  assert.is(a.headers['content-length'], '100');
+  assert.ok(a.body.equals(SEGMENT.subarray(0, 100)));
+  const open = await get(target, { Range: 'bytes=100-' });
+  assert.is(open.status, 206);
+  assert.is(open.headers['content-range'], 'bytes 100-999/1000');
+  assert.ok(open.body.equals(SEGMENT.subarray(100)));
+  const suffix = await get(target, { Range: 'bytes=-100' });
+  assert.is(suffix.status, 206);
+  assert.is(suffix.headers['content-range'], 'bytes 900-999/1000');
+  assert.ok(suffix.body.equals(SEGMENT.subarray(900)));
+  const clamp = await get(target, { Range: 'bytes=990-5000' });
+  assert.is(clamp.headers['content-range'], 'bytes 990-999/1000');
+  const bad = await get(target, { Range: 'bytes=1000-' });
+  assert.is(bad.status, 416);
+  assert.is(bad.headers['content-range'], 'bytes */1000');
+  const multi = await get(target, { Range: 'bytes=0-1,5-6' });
+  assert.is(multi.status, 200);
+  assert.is(multi.body.length, 1000);
+});
+
+test('media HEAD: headers without body', async () => {
+  const r = await request('HEAD', '/media/hls/video/240p/seg-0.m4s');
+  assert.is(r.status, 200);
+  assert.is(r.headers['content-length'], '1000');
+  assert.is(r.headers['content-type'], 'video/iso.segment');
+  assert.is(r.body.length, 0);
+  const ranged = await request('HEAD', '/media/hls/video/240p/seg-0.m4s', { headers: { Range: 'bytes=10-19' } });
+  assert.is(ranged.status, 206);
+  assert.is(ranged.headers['content-length'], '10');
+});
+
+test('media preflight allows Range', async () => {
+  const r = await request('OPTIONS', '/media/hls/master.m3u8', { headers: { Origin: 'https://x.example', 'Access-Control-Request-Method': 'GET' } });
+  assert.is(r.status, 204);
+  assert.is(r.headers['access-control-allow-origin'], '*');
+  assert.match(String(r.headers['access-control-allow-headers']), /Range/);
+});
+
+// ---------------------------------------------------------------- player
+
+test('/player/ serves dist/player.html with CSP and no-cache; /player redirects keeping the query', async () => {
+  const r = await get('/player/?movie_id=1');
+  assert.is(r.status, 200);
+  assert.is(r.text(), PLAYER_HTML);
+  assert.is(r.headers['content-type'], 'text/html; charset=utf-8');
+  assert.is(r.headers['cache-control'], 'no-cache');
+  assert.is(
+    r.headers['content-security-policy'],
+    "default-src 'self'; media-src 'self' blob:; worker-src 'self' blob:; img-src 'self' data:; report-uri /csp-report",
+  );
+  assert.is(r.headers['access-control-allow-origin'], undefined);
+  const redirect = await get('/player?movie_id=2&season=2');
+  assert.is(redirect.status, 301);
+  assert.is(redirect.headers.location, '/player/?movie_id=2&season=2');
+  assert.is((await get('/player')).headers.location, '/player/');
+});
+
+test('precompressed assets: br, then gzip, else identity; Vary always', async () => {
+  const br = await get('/player/main-ABCDEF12.js', { 'Accept-Encoding': 'gzip, deflate, br' });
+  assert.is(br.headers['content-encoding'], 'br');
+  assert.is(br.headers.vary, 'Accept-Encoding');
+  assert.is(br.headers['content-type'], 'text/javascript; charset=utf-8');
+  assert.is(zlib.brotliDecompressSync(br.body).toString(), MAIN_JS);
+  const gz = await get('/player/main-ABCDEF12.js', { 'Accept-Encoding': 'gzip' });
+  assert.is(gz.headers['content-encoding'], 'gzip');
+  assert.is(zlib.gunzipSync(gz.body).toString(), MAIN_JS);
+  const noBr = await get('/player/main-ABCDEF12.js', { 'Accept-Encoding': 'br;q=0, gzip;q=0.5' });
+  assert.is(noBr.headers['content-encoding'], 'gzip');
+  const id = await get('/player/main-ABCDEF12.js');
+  assert.is(id.headers['content-encoding'], undefined);
+  assert.is(id.headers.vary, 'Accept-Encoding');
+  assert.is(id.text(), MAIN_JS);
+  const star = await get('/player/main-ABCDEF12.js', { 'Accept-Encoding': 'identity' });
+  assert.is(star.headers['content-encoding'], undefined);
+  const html = await get('/player/', { 'Accept-Encoding': 'br' });
+  assert.is(html.headers['content-encoding'], 'br');
+  assert.is(zlib.brotliDecompressSync(html.body).toString(), PLAYER_HTML);
+  // No precompressed sibling: identity even when br is accepted.
+  const worker = await get('/player/worker.js', { 'Accept-Encoding': 'br' });
+  assert.is(worker.headers['content-encoding'], undefined);
+});
+
+test('hashed names are immutable, others no-cache; query strings are ignored', async () => {
+  const hashed = await get('/player/main-ABCDEF12.js?widget=hls');
+  assert.is(hashed.status, 200);
+  assert.is(hashed.headers['cache-control'], 'public, max-age=31536000, immutable');
+  const plain = await get('/player/worker.js');
+  assert.is(plain.headers['cache-control'], 'no-cache');
+  assert.is(plain.headers['content-security-policy'], undefined);
+  assert.is((await get('/player/missing-ABCDEF12.js')).status, 404);
+});
+
+test('ETag + If-None-Match answers 304, per encoding', async () => {
+  const first = await get('/player/main-ABCDEF12.js', { 'Accept-Encoding': 'br' });
+  const etag = String(first.headers.etag);
+  assert.ok(etag);
+  const again = await get('/player/main-ABCDEF12.js', { 'Accept-Encoding': 'br', 'If-None-Match': etag });
+  assert.is(again.status, 304);
+  assert.is(again.body.length, 0);
+  assert.is(again.headers.etag, etag);
+  const other = await get('/player/main-ABCDEF12.js', { 'Accept-Encoding': 'gzip', 'If-None-Match': etag });
+  assert.is(other.status, 200);
+  const media = await get('/media/clip.mp4');
+  assert.is((await get('/media/clip.mp4', { 'If-None-Match': String(media.headers.etag) })).status, 304);
+});
+
+test('directory traversal is refused', async () => {
+  for (const target of [
+    '/player/../package.json',
+    '/player/%2e%2e/package.json',
+    '/player/..%2fpackage.json',
+    '/player/%2e%2e%2fpackage.json',
+    '/player/%2fetc%2fpasswd',
+    '/player/..%5cpackage.json',
+    '/media/..%2f..%2fpackage.json',
+    '/media/../../package.json',
+    '/media/%2e%2e/%2e%2e/package.json',
+    '/media/%2Fetc%2Fpasswd',
+    '/media/hls/%00master.m3u8',
+    '/media/%E0%A4%A',
+  ]) {
+    const r = await get(target);
+    assert.is(r.status, 404, target);
+    assert.not.match(r.text(), /secret/, target);
+  }
+});
+
+test('a missing build answers 503 on /player/ but the API still works', async () => {
+  const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'player-server-empty-'));
+  const other = await startServer({ port: 0, root: empty });
+  try {
+    const r = await request('GET', '/player/', { server: other });
+    assert.is(r.status, 503);
+    assert.match(r.text(), /npm run build/);
+    assert.is((await request('GET', '/catalog-api/contents/1', { server: other })).status, 200);
+  } finally {
+    await other.close();
+    fs.rmSync(empty, { recursive: true, force: true });
+  }
+});
+
+// ---------------------------------------------------------------- demo, CSP reports, misc
+
+test('demo page, its assets and CSP', async () => {
+  const r = await get('/');
+  assert.is(r.status, 200);
+  assert.is(r.headers['content-security-policy'], "default-src 'self'; frame-src 'self'; img-src 'self' data:");
+  const html = r.text();
+  assert.match(html, /<iframe id="player"[^>]*src="\/player\/\?movie_id=1"/);
+  assert.match(html, /allow="autoplay; fullscreen; picture-in-picture; encrypted-media"/);
+  assert.not.match(html, /<script>|<style|style="/);
+  for (const id of [1, 2, 3, 4, 5, 6]) assert.match(html, new RegExp(`href="/player/\\?movie_id=${id}"`));
+  assert.match(html, /movie_id=2&amp;season=2&amp;episode=3/);
+  assert.is((await get('/demo/demo.js')).headers['content-type'], 'text/javascript; charset=utf-8');
+  assert.is((await get('/demo/demo.css')).headers['content-type'], 'text/css; charset=utf-8');
+  assert.is((await get('/demo/index.html')).status, 404);
+});
+
+test('CSP reports are recorded', async () => {
+  srv.cspReports.length = 0;
+  const report = { 'csp-report': { 'document-uri': 'http://x/player/', 'violated-directive': 'script-src-elem' } };
+  const r = await request('POST', '/csp-report', { headers: { 'Content-Type': 'application/csp-report' }, body: JSON.stringify(report) });
+  assert.is(r.status, 204);
+  const modern = [{ type: 'csp-violation', body: { effectiveDirective: 'img-src' } }];
+  await request('POST', '/csp-report', { headers: { 'Content-Type': 'application/reports+json' }, body: JSON.stringify(modern) });
+  assert.equal(srv.cspReports, [report, modern]);
+  assert.is((await request('POST', '/csp-report', { headers: { 'Content-Type': 'text/plain' }, body: '{}' })).status, 415);
+  const big = await request('POST', '/csp-report', { headers: { 'Content-Type': 'application/csp-report' }, body: Buffer.alloc(65 * 1024, 0x20) });
+  assert.is(big.status, 413);
+  assert.is(srv.cspReports.length, 2);
+});
+
+test('unknown paths answer 404 text with nosniff', async () => {
+  const r = await get('/nothing-here');
+  assert.is(r.status, 404);
+  assert.match(String(r.headers['content-type']), /^text\/plain/);
+  assert.is(r.headers['x-content-type-options'], 'nosniff');
+});
+
+test('request log records method, path, query, lowercased headers and time', async () => {
+  const before = Date.now();
+  await get('/catalog-api/episodes?content-id=2', { 'X-Session-Context': 'fp-1' });
+  await request('HEAD', '/media/clip.mp4');
+  assert.is(srv.requests.length, 2);
+  const [a, b] = srv.requests;
+  assert.is(a.method, 'GET');
+  assert.is(a.path, '/catalog-api/episodes');
+  assert.is(a.query, '?content-id=2');
+  assert.is(a.headers['x-session-context'], 'fp-1');
+  assert.ok(a.time >= before && a.time <= Date.now());
+  assert.is(b.method, 'HEAD');
+  assert.is(b.query, '');
+  srv.clearRequests();
+  assert.is(srv.requests.length, 0);
+});
+
+// ---------------------------------------------------------------- faults
+
+test('status fault with CORS headers of the route; clearFaults restores', async () => {
+  srv.setFaults([{ match: '/catalog-api/contents/1', status: 500 }]);
+  const r = await get('/catalog-api/contents/1/seasons');
+  assert.is(r.status, 500);
+  assert.equal(r.json(), { error: 'injected fault' });
+  assert.is(r.headers['access-control-allow-origin'], '*');
+  assert.is(r.headers['content-type'], 'application/json; charset=utf-8');
+  assert.is((await get('/catalog-api/contents/2')).status, 200);
+  srv.clearFaults();
+  assert.is((await get('/catalog-api/contents/1')).status, 200);
+});
+
+test('times: only the first N matching requests; RegExp on path + query; method filter', async () => {
+  srv.setFaults([{ match: /episodes\?content-id=2$/, status: 503, times: 2 }]);
+  assert.is((await get('/catalog-api/episodes?content-id=1')).status, 200);
+  assert.is((await get('/catalog-api/episodes?content-id=2')).status, 503);
+  assert.is((await get('/catalog-api/episodes?content-id=2')).status, 503);
+  assert.is((await get('/catalog-api/episodes?content-id=2')).status, 200);
+  srv.setFaults([{ match: '/catalog-api/', method: 'POST', status: 500 }, { match: '/catalog-api/', status: 418 }]);
+  assert.is((await request('POST', '/catalog-api/contents/2/episodes/201/time-progress', { body: '{}' })).status, 500);
+  assert.is((await get('/catalog-api/contents/2')).status, 418);
+  // Preflights are left alone unless a fault names OPTIONS.
+  assert.is((await request('OPTIONS', '/catalog-api/contents/2')).status, 204);
+});
+
+test('several faults: the first matching one applies', async () => {
+  srv.setFaults([
+    { match: '/media/hls/', status: 404, times: 1 },
+    { match: '/media/', status: 500 },
+  ]);
+  assert.is((await get('/media/hls/master.m3u8')).status, 404);
+  assert.is((await get('/media/hls/master.m3u8')).status, 500);
+  assert.is((await get('/media/clip.mp4')).status, 500);
+});
+
+test('delay fault answers normally after at least the given time', async () => {
+  srv.setFaults([{ match: '/catalog-api/contents/1', delay: 150 }]);
+  const t0 = performance.now();
+  const r = await get('/catalog-api/contents/1');
+  assert.ok(performance.now() - t0 >= 145, 'delayed');
+  assert.is(r.status, 200);
+  assert.is(r.json().id, 1);
+});
+
+test('truncate fault: full Content-Length, half the body, then the connection dies', async () => {
+  srv.setFaults([{ match: '/media/hls/video/', body: 'truncate' }]);
+  const r = await get('/media/hls/video/240p/seg-0.m4s');
+  assert.is(r.status, 200);
+  assert.is(r.headers['content-length'], '1000');
+  assert.ok(r.error, 'connection error');
+  assert.is(r.body.length, 500);
+  assert.ok(r.body.equals(SEGMENT.subarray(0, 500)));
+  srv.setFaults([{ match: '/catalog-api/', body: 'truncate' }]);
+  const api = await get('/catalog-api/contents/1');
+  assert.ok(api.error);
+  assert.ok(Number(api.headers['content-length']) > api.body.length);
+});
+
+test('garbage fault: 200 with random bytes instead of the body', async () => {
+  srv.setFaults([{ match: '/catalog-api/contents/1', body: 'garbage' }]);
+  const r = await get('/catalog-api/contents/1');
+  assert.is(r.status, 200);
+  assert.is(r.error, null);
+  assert.is(Number(r.headers['content-length']), r.body.length);
+  assert.throws(() => r.json());
+  srv.setFaults([{ match: '/player/main', body: 'garbage' }]);
+  const js = await get('/player/main-ABCDEF12.js', { 'Accept-Encoding': 'br' });
+  assert.is(js.status, 200);
+  assert.is(js.headers['content-encoding'], undefined);
+  assert.not.ok(js.body.toString().includes('export const'));
+  srv.setFaults([{ match: '/media/', body: 'garbage' }]);
+  const ranged = await get('/media/hls/video/240p/seg-0.m4s', { Range: 'bytes=0-99' });
+  assert.is(ranged.status, 200);
+  assert.is(ranged.headers['content-range'], undefined);
+});
+
+test('stall fault: no answer until close, which releases the socket', async () => {
+  const s = await startServer({ port: 0, root, faults: [{ match: '/catalog-api/contents/1', stall: true }] });
+  let answered = false;
+  const pending = request('GET', '/catalog-api/contents/1', { server: s }).then((r) => {
+    answered = true;
+    return r;
+  });
+  await new Promise((r) => setTimeout(r, 150));
+  assert.is(answered, false);
+  assert.is(s.requests.length, 1);
+  assert.is((await request('GET', '/catalog-api/contents/2', { server: s })).status, 200);
+  const t0 = performance.now();
+  await s.close();
+  const r = await pending;
+  assert.ok(performance.now() - t0 < 1000, 'close is prompt');
+  assert.ok(r.error, 'the stalled request fails when the server closes');
+  assert.is(r.status, 0);
+});
+
+test('delayed request pending at close does not keep the server alive', async () => {
+  const s = await startServer({ port: 0, root, faults: [{ match: '/', delay: 10_000 }] });
+  const pending = request('GET', '/catalog-api/contents/1', { server: s });
+  await new Promise((r) => setTimeout(r, 50));
+  const t0 = performance.now();
+  await s.close();
+  assert.ok((await pending).error);
+  assert.ok(performance.now() - t0 < 1000);
+});
+
+test('extra routes from options come first; router.add appends', async () => {
+  const s = await startServer({
+    port: 0,
+    root,
+    routes: [{ method: 'GET', path: '/media/clip.mp4', cors: 'media', handler: ({ res }) => { res.statusCode = 410; res.end('gone'); } }],
+  });
+  try {
+    s.router.add({ method: 'GET', path: '/ad-list.json', cors: 'api', handler: ({ res }) => { res.setHeader('Content-Type', 'application/json'); res.end('{"prerollList":[]}'); } });
+    const gone = await request('GET', '/media/clip.mp4', { server: s });
+    assert.is(gone.status, 410);
+    assert.is(gone.headers['access-control-allow-origin'], '*');
+    const ads = await request('GET', '/ad-list.json', { server: s });
+    assert.equal(ads.json(), { prerollList: [] });
+    assert.is(ads.headers['access-control-allow-origin'], '*');
+  } finally {
+    await s.close();
+  }
+});
+
+test('setFaults validates its input', () => {
+  assert.throws(() => srv.setFaults(/** @type {any} */ ([{ status: 500 }])));
+  assert.throws(() => srv.setFaults(/** @type {any} */ ([{ match: '/', body: 'explode' }])));
+  assert.throws(() => srv.setFaults(/** @type {any} */ ('nope')));
+});
+
+test.run();
