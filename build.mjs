@@ -1,0 +1,174 @@
+// Builds the player: the critical-path entry (main) plus lazy "widgets", each its own ES module
+// that the entry imports at run time from the player-asset path with ?widget=NAME (SPEC §2).
+//
+// esbuild cannot tell the entry the hashed file names of the other entry points, so the build runs
+// twice: pass 1 learns the widget file names, pass 2 bakes them into the entry (virtual:widgets).
+// Widget and shared-chunk contents do not depend on that constant, so their names stay the same;
+// the build checks it.
+import * as esbuild from 'esbuild';
+import { mkdir, readFile, readdir, rm, writeFile, copyFile } from 'node:fs/promises';
+import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
+import { basename, dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = dirname(fileURLToPath(import.meta.url));
+// DIST_DIR lets several builds (parallel test runs) live side by side; size-limit reads the default.
+const dist = process.env.DIST_DIR ? resolve(process.env.DIST_DIR) : join(root, 'dist');
+const sizeDir = process.env.DIST_DIR ? join(dist, '..', basename(dist) + '.size') : join(root, '.size');
+
+/** Lazy pieces: name → source. The name is the `widget` query value and the size-limit label. */
+export const WIDGETS = {
+  hls: 'src/providers/hls-engine.ts',
+  controls: 'src/ui/controls-widget.tsx',
+};
+/** Widgets the HTML preloads: needed right after the entry, so they download in parallel with it. */
+const PRELOADED = ['hls', 'controls'];
+
+const alias = {
+  react: 'preact/compat',
+  'react-dom': 'preact/compat',
+  'react/jsx-runtime': 'preact/jsx-runtime',
+};
+
+function options(widgetMap) {
+  return {
+    absWorkingDir: root,
+    entryPoints: { main: 'src/main.tsx', ...WIDGETS },
+    outdir: dist,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2020',
+    minify: true,
+    sourcemap: 'external',
+    metafile: true,
+    write: false,
+    entryNames: '[name]-[hash]',
+    chunkNames: 'chunk-[hash]',
+    assetNames: '[name]-[hash]',
+    jsx: 'automatic',
+    jsxImportSource: 'react',
+    alias,
+    legalComments: 'none',
+    charset: 'utf8',
+    define: {
+      __DEV__: 'false',
+      'process.env.NODE_ENV': '"production"',
+    },
+    logLevel: 'warning',
+    plugins: [widgetManifest(widgetMap)],
+  };
+}
+
+/** `import { widgetFiles } from 'virtual:widgets'`: the hashed file name of each lazy piece. */
+function widgetManifest(map) {
+  return {
+    name: 'widget-manifest',
+    setup(b) {
+      b.onResolve({ filter: /^virtual:widgets$/ }, () => ({ path: 'widgets', namespace: 'virtual' }));
+      b.onLoad({ filter: /.*/, namespace: 'virtual' }, () => ({
+        contents: `export const widgetFiles = ${JSON.stringify(map)};`,
+        loader: 'js',
+      }));
+    },
+  };
+}
+
+/** entry name → output file name (relative to dist), from a metafile */
+function entryOutputs(metafile) {
+  const byEntry = {};
+  for (const [file, out] of Object.entries(metafile.outputs)) {
+    if (!out.entryPoint || file.endsWith('.map')) continue;
+    const name = Object.entries({ main: 'src/main.tsx', ...WIDGETS }).find(([, src]) => src === out.entryPoint)?.[0];
+    if (name) byEntry[name] = relative(dist, join(root, file));
+  }
+  return byEntry;
+}
+
+/** Every JS file an output imports statically, transitively (what loads before it can run). */
+function staticClosure(metafile, file) {
+  const seen = new Set();
+  const visit = (f) => {
+    if (seen.has(f)) return;
+    seen.add(f);
+    for (const imp of metafile.outputs[f]?.imports ?? []) if (imp.kind === 'import-statement') visit(imp.path);
+  };
+  visit(file);
+  return [...seen];
+}
+
+async function build() {
+  const first = await esbuild.build(options({}));
+  const widgetFiles = entryOutputs(first.metafile);
+  const widgetMap = Object.fromEntries(Object.keys(WIDGETS).map((k) => [k, widgetFiles[k]]));
+  const result = await esbuild.build(options(widgetMap));
+  const outputs = entryOutputs(result.metafile);
+  for (const k of Object.keys(WIDGETS)) {
+    if (outputs[k] !== widgetFiles[k]) throw new Error(`widget ${k} changed name between passes: ${widgetFiles[k]} -> ${outputs[k]}`);
+  }
+
+  await rm(dist, { recursive: true, force: true });
+  await rm(sizeDir, { recursive: true, force: true });
+  await mkdir(dist, { recursive: true });
+  for (const f of result.outputFiles) {
+    await mkdir(dirname(f.path), { recursive: true });
+    await writeFile(f.path, f.contents);
+  }
+
+  const rel = (p) => relative(dist, join(root, p));
+  const mainOut = Object.keys(result.metafile.outputs).find((f) => rel(f) === outputs.main);
+  const critical = staticClosure(result.metafile, mainOut);
+  const css = result.metafile.outputs[mainOut].cssBundle;
+  const outFile = (name) => Object.keys(result.metafile.outputs).find((f) => rel(f) === outputs[name]);
+
+  // modulepreload: the entry's static chunks (no import waves) and the preloaded widgets, so hls.js
+  // downloads in parallel with the catalogue calls (DESIGN "critical path" #1). A widget URL must match
+  // the one the entry imports, query included, or the browser fetches it twice.
+  const preloads = [
+    ...critical.filter((f) => f !== mainOut).map((f) => rel(f)),
+    ...PRELOADED.flatMap((name) => [
+      ...staticClosure(result.metafile, outFile(name)).filter((f) => f !== outFile(name)).map((f) => rel(f)),
+      `${outputs[name]}?widget=${name}`,
+    ]),
+  ];
+  let html = await readFile(join(root, 'static/player.html'), 'utf8');
+  html = html
+    .replace('src="./main.js"', `src="./${outputs.main}"`)
+    .replace('href="./main.css"', `href="./${rel(css)}"`)
+    .replace(
+      '<!-- preloads -->',
+      [...new Set(preloads)].map((p) => `<link rel="modulepreload" href="./${p}">`).join('\n    '),
+    );
+  await writeFile(join(dist, 'player.html'), html);
+  for (const f of await readdir(join(root, 'static'))) {
+    if (f !== 'player.html') await copyFile(join(root, 'static', f), join(dist, f));
+  }
+
+  // What the viewer waits for before the first frame, copied apart so size-limit can weigh exactly it.
+  await mkdir(join(sizeDir, 'critical'), { recursive: true });
+  for (const f of [...critical, css]) await copyFile(join(root, f), join(sizeDir, 'critical', rel(f)));
+
+  await compressAll(dist);
+  await writeFile(join(sizeDir, 'meta.json'), JSON.stringify(result.metafile));
+  const kb = (n) => (n / 1024).toFixed(1) + ' kB';
+  const critBytes = [...critical, css].reduce((n, f) => n + result.metafile.outputs[f].bytes, 0);
+  console.log(`built ${outputs.main} (+${critical.length - 1} chunks, ${rel(css)}): critical path ${kb(critBytes)} minified`);
+}
+
+async function compressAll(dir) {
+  for (const f of await readdir(dir, { withFileTypes: true })) {
+    const p = join(dir, f.name);
+    if (f.isDirectory()) await compressAll(p);
+    else if (/\.(js|css|html|json|svg|vtt|map)$/.test(f.name)) {
+      const buf = await readFile(p);
+      await writeFile(p + '.br', brotliCompressSync(buf, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }));
+      await writeFile(p + '.gz', gzipSync(buf, { level: 9 }));
+    }
+  }
+}
+
+build().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,34 @@
+import type { Episode } from './types';
+
+/** SPEC §3: episodes are ordered by season order, then episode order. Films have no season. */
+export function sortEpisodes(list: readonly Episode[]): Episode[] {
+  return list
+    .filter(isEpisode)
+    .sort((a, b) => (a.season?.order ?? 0) - (b.season?.order ?? 0) || a.order - b.order);
+}
+
+function isEpisode(e: unknown): e is Episode {
+  const x = e as Episode;
+  return !!x && typeof x.id === 'number' && typeof x.order === 'number' && typeof x.m3u8MasterFilePath === 'string';
+}
+
+export interface EpisodeRequest {
+  episodeId?: number;
+  season?: number;
+  episode?: number;
+}
+
+/** SPEC §4 initial episode choice: by id, by season and number, first not completed, first. */
+export function chooseInitialEpisode(sorted: readonly Episode[], want: EpisodeRequest): Episode | undefined {
+  return (
+    (want.episodeId !== undefined ? sorted.find((e) => e.id === want.episodeId) : undefined) ??
+    (want.season !== undefined
+      ? sorted.find((e) => e.season?.order === want.season && e.order === (want.episode ?? 1))
+      : undefined) ??
+    sorted.find((e) => !e.isCompleted) ??
+    sorted[0]
+  );
+}
+
+export const nextEpisode = (sorted: readonly Episode[], current: Episode | undefined): Episode | undefined =>
+  current ? sorted[sorted.findIndex((e) => e.id === current.id) + 1] : undefined;

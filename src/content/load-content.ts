@@ -1,0 +1,33 @@
+import { getAvailability, getContent, getEpisodes, getSeasons } from '../api/catalog';
+import { sortEpisodes } from './episodes';
+import type { Content, Episode, Season } from './types';
+
+export interface LoadedContent {
+  content: Content;
+  episodes: Episode[];
+  seasons: Season[];
+  /** SPEC §4: an absent availability answer means available. */
+  isAvailable: boolean;
+}
+
+/** SPEC §4: details, seasons, episodes and (unless disabled) availability, together in parallel. */
+export async function loadContent(
+  base: string,
+  id: number,
+  opts: { checkAvailability: boolean; domain: string; signal?: AbortSignal },
+): Promise<LoadedContent> {
+  const { signal } = opts;
+  const [content, seasons, episodes, availability] = await Promise.all([
+    getContent(base, id, signal),
+    getSeasons(base, id, signal),
+    getEpisodes(base, id, signal),
+    opts.checkAvailability ? getAvailability(base, id, opts.domain, signal) : undefined,
+  ]);
+  if (!content || typeof content !== 'object') throw new Error('content answer is not an object');
+  return {
+    content,
+    seasons: Array.isArray(seasons) ? [...seasons].sort((a, b) => a.order - b.order) : [],
+    episodes: sortEpisodes(Array.isArray(episodes) ? episodes : []),
+    isAvailable: availability?.available !== false,
+  };
+}

@@ -1,0 +1,241 @@
+import { batch, effect } from '@preact/signals';
+import { getJson, isAbortError } from '../api/http';
+import type { EmbedConfig } from '../config/embed-config';
+import { chooseSource, isDescriptorAddress, readDescriptor } from '../content/descriptor';
+import { chooseInitialEpisode } from '../content/episodes';
+import { loadContent } from '../content/load-content';
+import type { Episode } from '../content/types';
+import { type Cause, createBus } from '../core/bus';
+import { type ErrorType, type PlayerError, classify } from '../core/errors';
+import { createStore } from '../core/store';
+import { loadWidget } from '../core/widgets';
+import { detectCapabilities } from '../providers/engine';
+import { type Media, bindMedia } from '../providers/media';
+
+export interface PlayerEnv {
+  /** The embedding page's address, for the availability check. */
+  domain: string;
+  /** The player page's own address: relative catalogue links resolve against the API base or it. */
+  pageUrl: string;
+}
+
+/**
+ * Wires one player: loads the content, chooses the episode and its source, hands it to the media
+ * provider, and turns requests into provider calls. UI and other callers only use `requests`.
+ */
+export function createPlayer(config: EmbedConfig, env: PlayerEnv) {
+  const store = createStore();
+  const bus = createBus();
+  const caps = detectCapabilities();
+  const { query } = config;
+  const apiBase = config.envBaseUrl || new URL(env.pageUrl).origin;
+  const placeholderUrl = config.assetBase + 'placeholder.mp4';
+  let media: Media | undefined;
+  let container: HTMLElement | undefined;
+  let pending: { url: string; startAt: number } | undefined;
+  let loadAbort: AbortController | undefined;
+  let autoplayPending = query.autoPlay;
+  const disposers: Array<() => void> = [];
+
+  // Evaluates the hls.js module the HTML already preloads, in parallel with the catalogue calls.
+  if (caps.mediaSource) loadWidget('hls', config.assetBase).catch(() => {});
+
+  function fail(type: ErrorType, details: string, cause?: unknown, address?: string): void {
+    if (store.error.value) return;
+    const error: PlayerError = classify(type, details, cause, address);
+    if (type !== 'blocked') media?.pause('api');
+    batch(() => {
+      store.error.value = error;
+      store.loading.value = false;
+    });
+    if (type !== 'config' && type !== 'blocked') console.error(`[player] ${type}: ${details}`, cause ?? '');
+    bus.emit('player:error', { error });
+  }
+
+  async function start(): Promise<void> {
+    if (config.movieId === undefined) return fail('config', 'movie_id missing');
+    loadAbort?.abort();
+    const abort = (loadAbort = new AbortController());
+    const timer = setTimeout(() => abort.abort(new DOMException('catalogue timeout', 'TimeoutError')), config.requestTimeoutMs);
+    store.loading.value = true;
+    let loaded;
+    try {
+      loaded = await loadContent(apiBase, config.movieId, {
+        checkAvailability: !query.disableCheckingAvailable,
+        domain: env.domain,
+        signal: abort.signal,
+      });
+    } catch (err) {
+      if (abort !== loadAbort) return;
+      const reason = abort.signal.aborted ? abort.signal.reason : err;
+      return fail('content', isAbortError(reason) ? 'content load aborted' : 'content load failed', reason);
+    } finally {
+      clearTimeout(timer);
+    }
+    if (abort !== loadAbort) return;
+    batch(() => {
+      store.content.value = loaded.content;
+      store.episodes.value = loaded.episodes;
+      store.seasons.value = loaded.seasons;
+      store.isAvailable.value = loaded.isAvailable;
+      store.loading.value = false;
+    });
+    bus.emit('content:loaded', loaded);
+    const episode = chooseInitialEpisode(loaded.episodes, query);
+    if (!episode) return fail('content', 'content has no episodes', { status: 404 });
+    await selectEpisode(episode, query.timeCode ?? query.episodeTime ?? 0);
+  }
+
+  async function selectEpisode(episode: Episode, startAt: number): Promise<void> {
+    store.episode.value = episode;
+    bus.emit('content:episode-changed', { episode });
+    store.sourceUrl.value = '';
+    const variant = episode.episodeVariants?.find((v) => v.id === query.episodeVariantId);
+    let url = store.isAvailable.value
+      ? absolute(variant?.filepath ?? episode.m3u8MasterFilePath)
+      : placeholderUrl;
+    if (store.isAvailable.value && isDescriptorAddress(url)) {
+      const address = url;
+      try {
+        const descriptor = readDescriptor(await getJson(address), address);
+        store.descriptor.value = descriptor;
+        url = chooseSource(descriptor.sources)!.link;
+      } catch (err) {
+        return fail('source', 'descriptor load failed', err, address);
+      }
+    }
+    setSource(url, store.isAvailable.value ? startAt : 0);
+  }
+
+  function absolute(url: string): string {
+    try {
+      return new URL(url, apiBase + '/').href;
+    } catch {
+      return url;
+    }
+  }
+
+  function setSource(url: string, startAt: number): void {
+    store.sourceUrl.value = url;
+    if (!media) {
+      pending = { url, startAt };
+      return;
+    }
+    void media.load(url, startAt).then(() => {
+      if (autoplayPending) {
+        autoplayPending = false;
+        void autoplay();
+      } else if (store.playRequested.value) void media?.play('user');
+    });
+  }
+
+  /** With sound first; when the browser refuses, muted with an unmute button (DESIGN). */
+  async function autoplay(): Promise<void> {
+    if (!media || (await media.play('autoplay'))) return;
+    media.setMuted(true);
+    store.mutedAutoplay.value = true;
+    if (await media.play('autoplay')) return;
+    store.mutedAutoplay.value = false;
+    media.setMuted(false);
+  }
+
+  disposers.push(
+    // SPEC §4: content that is not available raises the blocked error once the placeholder plays.
+    effect(() => {
+      if (!store.isAvailable.value && (store.started.value || store.ended.value)) fail('blocked', 'content not available here');
+    }),
+  );
+
+  const onFullscreenChange = () => {
+    const active = !!container && document.fullscreenElement === container;
+    store.fullscreen.value = active;
+    bus.emit('player:fullscreen', { active });
+  };
+  document.addEventListener('fullscreenchange', onFullscreenChange);
+  disposers.push(() => document.removeEventListener('fullscreenchange', onFullscreenChange));
+
+  const requests = {
+    play(cause: Cause = 'user'): void {
+      if (store.error.value) return;
+      store.playRequested.value = true;
+      if (!media || !store.sourceUrl.value) return;
+      void media.play(cause).then((ok) => {
+        if (!ok) store.playRequested.value = false;
+      });
+    },
+    pause(cause: Cause = 'user'): void {
+      store.playRequested.value = false;
+      media?.pause(cause);
+    },
+    togglePlay(cause: Cause = 'user'): void {
+      if (store.paused.value) requests.play(cause);
+      else requests.pause(cause);
+    },
+    seek(time: number): void {
+      media?.seek(time);
+    },
+    seekBy(delta: number): void {
+      media?.seek(store.currentTime.value + delta);
+    },
+    setVolume(volume: number): void {
+      if (!Number.isFinite(volume)) return;
+      media?.setVolume(volume);
+      if (volume > 0 && store.muted.value) media?.setMuted(false);
+    },
+    toggleMute(): void {
+      if (!media) return;
+      // SPEC §9: unmuting at volume 0 sets volume 0.25.
+      if (store.muted.value || store.volume.value === 0) {
+        if (store.volume.value === 0) media.setVolume(0.25);
+        media.setMuted(false);
+      } else media.setMuted(true);
+    },
+    toggleFullscreen(): void {
+      if (!container) return;
+      const done = document.fullscreenElement
+        ? document.exitFullscreen?.()
+        : container.requestFullscreen?.();
+      if (!done) console.warn('[player] no fullscreen support');
+      else done.catch(() => console.warn('[player] no fullscreen support'));
+    },
+    /** The error screen's reload button: reset the error and try again from where it failed. */
+    retry(): void {
+      const episode = store.episode.value;
+      const at = store.currentTime.value;
+      store.error.value = null;
+      if (store.content.value && episode) void selectEpisode(episode, at);
+      else void start();
+    },
+  };
+
+  return {
+    store,
+    bus,
+    requests,
+    config,
+    /** Hands the player its <video> and container; called once by the UI on mount. */
+    attach(video: HTMLVideoElement, root: HTMLElement): void {
+      container = root;
+      media = bindMedia(video, {
+        store,
+        bus,
+        caps,
+        assetBase: config.assetBase,
+        onFailure: (f) => fail('media', `${f.message} ${f.details}`, f, f.url),
+      });
+      if (pending) {
+        const p = pending;
+        pending = undefined;
+        setSource(p.url, p.startAt);
+      }
+    },
+    start,
+    destroy(): void {
+      loadAbort?.abort();
+      media?.destroy();
+      disposers.forEach((d) => d());
+    },
+  };
+}
+
+export type PlayerApi = ReturnType<typeof createPlayer>;

@@ -1,0 +1,44 @@
+import { computed, signal } from '@preact/signals';
+import type { Content, Descriptor, Episode, Season } from '../content/types';
+import type { PlayerError } from './errors';
+
+/**
+ * One store per player. Raw inputs are signals, the rest is computed. Media fields are written only
+ * by the provider, when the <video> confirms them.
+ */
+export function createStore() {
+  const content = signal<Content | null>(null);
+  const episode = signal<Episode | null>(null);
+  const store = {
+    loading: signal(true),
+    error: signal<PlayerError | null>(null),
+    content,
+    episodes: signal<Episode[]>([]),
+    seasons: signal<Season[]>([]),
+    isAvailable: signal(true),
+    episode,
+    descriptor: signal<Descriptor | null>(null),
+    /** SPEC §4 source loading: '' while loading, then the address being played. */
+    sourceUrl: signal(''),
+
+    paused: signal(true),
+    started: signal(false),
+    ended: signal(false),
+    waiting: signal(false),
+    currentTime: signal(0),
+    duration: signal(0),
+    bufferedEnd: signal(0),
+    volume: signal(1),
+    muted: signal(false),
+    fullscreen: signal(false),
+    /** Autoplay was refused with sound and the video plays muted: offer to unmute. */
+    mutedAutoplay: signal(false),
+    /** A play was asked for and the media has not confirmed it yet. */
+    playRequested: signal(false),
+
+    poster: computed(() => episode.value?.posterPath || content.value?.posterUrl || ''),
+  };
+  return store;
+}
+
+export type Store = ReturnType<typeof createStore>;

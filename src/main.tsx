@@ -1,0 +1,34 @@
+// The only module with side effects at import: read the config, start loading, mount the player.
+import { render } from 'preact';
+import { readEmbedConfig } from './config/embed-config';
+import { embeddingAddress } from './config/embedding-address';
+import { createPlayer } from './controller/player';
+import { Player } from './ui/player';
+import './ui/player.css';
+
+const mount = document.getElementById('root') ?? document.body;
+let frameDataset: DOMStringMap | undefined;
+try {
+  frameDataset = (window.frameElement as HTMLElement | null)?.dataset;
+} catch {
+  frameDataset = undefined;
+}
+
+const config = readEmbedConfig({
+  datasets: [mount.dataset, frameDataset],
+  globals: window as unknown as Record<string, unknown>,
+  search: location.search,
+  scriptUrl: import.meta.url,
+});
+
+const player = createPlayer(config, {
+  domain: embeddingAddress({
+    inFrame: window.parent !== window,
+    ancestorOrigins: location.ancestorOrigins,
+    referrer: document.referrer,
+    href: location.href,
+  }),
+  pageUrl: location.href,
+});
+void player.start();
+render(<Player player={player} />, mount);

@@ -1,0 +1,33 @@
+export type Engine = 'hls' | 'native';
+
+export interface MediaCapabilities {
+  mediaSource: boolean;
+  nativeHls: boolean;
+}
+
+export const isHlsAddress = (url: string) => /\.m3u8($|[?#])/i.test(url);
+
+/**
+ * hls.js whenever MSE exists: Chromium answers "maybe" for native HLS but its native player exposes
+ * no audio or text tracks. Native HLS is the fallback (iOS before ManagedMediaSource); progressive
+ * files always play natively. undefined: nothing here can play it.
+ */
+export function pickEngine(url: string, caps: MediaCapabilities): Engine | undefined {
+  if (!isHlsAddress(url)) return 'native';
+  if (caps.mediaSource) return 'hls';
+  return caps.nativeHls ? 'native' : undefined;
+}
+
+export function detectCapabilities(win: Window & typeof globalThis = window): MediaCapabilities {
+  const w = win as unknown as { MediaSource?: { isTypeSupported?(t: string): boolean }; ManagedMediaSource?: unknown };
+  let nativeHls = false;
+  try {
+    nativeHls = !!win.document.createElement('video').canPlayType('application/vnd.apple.mpegurl');
+  } catch {
+    nativeHls = false;
+  }
+  return {
+    mediaSource: !!(w.ManagedMediaSource || (w.MediaSource && w.MediaSource.isTypeSupported?.('video/mp4; codecs="avc1.42E01E,mp4a.40.2"'))),
+    nativeHls,
+  };
+}

@@ -1,0 +1,76 @@
+import { useSignal, useSignalEffect } from '@preact/signals';
+import { useEffect, useRef } from 'react';
+import type { PlayerApi } from '../controller/player';
+import { ru } from '../i18n/ru';
+import { ErrorScreen } from './error-screen';
+import { PlayIcon } from './icons';
+import { useWidget } from './use-widget';
+
+const HIDE_DELAY_MS = 2000;
+
+export function Player({ player }: { player: PlayerApi }) {
+  const { store, requests } = player;
+  const root = useRef<HTMLDivElement>(null);
+  const video = useRef<HTMLVideoElement>(null);
+  const idle = useSignal(false);
+  const chrome = useWidget('controls', player.config.assetBase);
+
+  useEffect(() => {
+    player.attach(video.current!, root.current!);
+    return () => player.destroy();
+  }, [player]);
+
+  // Controls auto-hide after 2000 ms without activity while playing (SPEC §9).
+  const timer = useRef<ReturnType<typeof setTimeout>>();
+  const wake = () => {
+    idle.value = false;
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => (idle.value = true), HIDE_DELAY_MS);
+  };
+  useSignalEffect(() => {
+    if (store.paused.value) idle.value = false;
+    else wake();
+  });
+
+  const error = store.error.value;
+  const started = store.started.value;
+  const busy =
+    !error && (store.loading.value || store.waiting.value || (store.playRequested.value && store.paused.value));
+
+  return (
+    <div
+      ref={root}
+      class="pl"
+      tabIndex={-1}
+      aria-label={ru.playerLabel}
+      data-idle={idle.value && !store.paused.value ? '' : undefined}
+      data-started={started ? '' : undefined}
+      onPointerMove={wake}
+      onPointerDown={wake}
+      onKeyDown={wake}
+    >
+      <video
+        ref={video}
+        class="pl-video"
+        playsInline
+        crossOrigin="anonymous"
+        preload="metadata"
+        poster={store.poster.value || undefined}
+        onClick={() => (started ? requests.togglePlay('user') : requests.play('user'))}
+      />
+      {!error && chrome && <chrome.Chrome player={player} />}
+      {busy && <div class="pl-spinner" role="status" aria-label={ru.loadingLabel} />}
+      {!started && !error && !busy && (
+        <button type="button" class="pl-big-play" aria-label={ru.playLabel} onClick={() => requests.play('user')}>
+          <PlayIcon />
+        </button>
+      )}
+      {store.mutedAutoplay.value && (
+        <button type="button" class="pl-unmute" onClick={() => requests.toggleMute()}>
+          {ru.unmuteLabel}
+        </button>
+      )}
+      {error && <ErrorScreen error={error} onReset={requests.retry} />}
+    </div>
+  );
+}

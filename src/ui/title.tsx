@@ -1,0 +1,21 @@
+import type { Store } from '../core/store';
+import { ru } from '../i18n/ru';
+
+/** SPEC §2 title overlay: the content title and, for series, 'N сезон, N серия' and the episode title. */
+export function Title({ store }: { store: Store }) {
+  const content = store.content.value;
+  const episode = store.episode.value;
+  if (!content) return null;
+  const season = content.hasMultipleEpisodes && episode?.season ? episode.season.order : undefined;
+  return (
+    <div class="pl-title">
+      <div class="pl-title__name">{content.title}</div>
+      {season !== undefined && episode && (
+        <div class="pl-title__episode">
+          {ru.seasonEpisode(season, episode.order)}
+          {episode.title && episode.title !== content.title ? ` · ${episode.title}` : ''}
+        </div>
+      )}
+    </div>
+  );
+}

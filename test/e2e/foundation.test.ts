@@ -1,0 +1,181 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { clickPlay, open, srv, videoState, waitForTime } from './harness';
+
+const BLOCKED =
+  'Извините, данный контент недоступен в вашей стране. Если вы используете VPN, мы рекомендуем отключить его или сменить страну.';
+const GENERIC = /^К сожалению, произошла ошибка, попробуйте перезагрузите страницу\. Идентификатор ошибки: [0-9a-f]{32}$/;
+
+test('movie 1 plays: time advances past 3 s with audio and video decoding, under the CSP', async () => {
+  srv().cspReports.length = 0;
+  const p = await open('?movie_id=1');
+  try {
+    await p.page.waitForSelector('.pl-title__name');
+    assert.is(await p.page.textContent('.pl-title__name'), 'Тестовый фильм');
+    assert.match((await videoState(p.page)).poster, /\/media\/posters\/film-1\.jpg$/);
+    await clickPlay(p.page);
+    await waitForTime(p.page, 3.2);
+    const v = await videoState(p.page);
+    assert.ok(v.audioBytes > 0, 'audio decodes');
+    assert.ok(v.videoBytes > 0, 'video decodes');
+    assert.match(v.src, /^blob:/, 'played through hls.js (MSE)');
+    assert.equal(p.csp, [], 'no CSP violation seen by the page');
+    assert.equal(srv().cspReports, [], 'no CSP violation reported');
+    assert.equal(p.errors, []);
+  } finally {
+    await p.close();
+  }
+});
+
+test('the hls.js piece is fetched once, with ?widget=hls, in parallel with the catalogue', async () => {
+  srv().clearRequests();
+  const p = await open('?movie_id=1');
+  try {
+    await p.page.waitForSelector('.pl-big-play');
+    await p.page.waitForTimeout(300);
+    const hls = srv().requests.filter((r) => /^\/player\/hls-[A-Z0-9]+\.js$/.test(r.path));
+    assert.is(hls.length, 1, 'downloaded once');
+    assert.is(hls[0].query, '?widget=hls');
+    const content = srv().requests.find((r) => r.path === '/catalog-api/contents/1')!;
+    assert.ok(hls[0].time <= content.time + 50, 'hls.js requested no later than the catalogue calls');
+  } finally {
+    await p.close();
+  }
+});
+
+const episodeLine = async (query: string) => {
+  const p = await open(query);
+  try {
+    await p.page.waitForSelector('.pl-title__episode');
+    return { text: await p.page.textContent('.pl-title__episode'), poster: (await videoState(p.page)).poster };
+  } finally {
+    await p.close();
+  }
+};
+
+test('movie 2 starts on S1E2 (S1E1 is completed)', async () => {
+  const r = await episodeLine('?movie_id=2');
+  assert.match(r.text!, /^1 сезон, 2 серия · /);
+  assert.match(r.poster, /s1e2\.jpg$/);
+});
+
+test('movie 2 with episode_id, season, season+episode', async () => {
+  assert.match((await episodeLine('?movie_id=2&episode_id=205')).text!, /^2 сезон, 2 серия/);
+  assert.match((await episodeLine('?movie_id=2&season=2')).text!, /^2 сезон, 1 серия/);
+  assert.match((await episodeLine('?movie_id=2&season=2&episode=3')).text!, /^2 сезон, 3 серия/);
+});
+
+test('movie 2 episode plays', async () => {
+  const p = await open('?movie_id=2&season=2&episode=1');
+  try {
+    await clickPlay(p.page);
+    await waitForTime(p.page, 1);
+  } finally {
+    await p.close();
+  }
+});
+
+test('movie 3 plays the placeholder and shows the blocked text', async () => {
+  const p = await open('?movie_id=3');
+  try {
+    await clickPlay(p.page);
+    await p.page.waitForSelector('.pl-error');
+    assert.is((await p.page.textContent('.pl-error__text'))?.trim(), BLOCKED);
+    assert.match((await videoState(p.page)).src, /\/player\/placeholder\.mp4$/);
+    assert.is(await p.page.locator('.pl-error button').count(), 0);
+  } finally {
+    await p.close();
+  }
+});
+
+test('movie 4 plays from its master descriptor (default source, relative link)', async () => {
+  srv().clearRequests();
+  const p = await open('?movie_id=4');
+  try {
+    await clickPlay(p.page);
+    await waitForTime(p.page, 1);
+    const paths = srv().requests.map((r) => r.path);
+    assert.ok(paths.includes('/media/film-4/descriptor.json'));
+    assert.ok(paths.includes('/media/desc/rus.m3u8'), 'the default source was played');
+    assert.not.ok(paths.includes('/media/desc/eng.m3u8'));
+  } finally {
+    await p.close();
+  }
+});
+
+test('movie 6 shows the descriptor load failure with its address', async () => {
+  const p = await open('?movie_id=6');
+  try {
+    await p.page.waitForSelector('.pl-error');
+    assert.is(await p.page.textContent('.pl-error__text'), `Ошибка в загрузке: ${srv().url}/media/film-6/descriptor.json`);
+  } finally {
+    await p.close();
+  }
+});
+
+test('an unknown id shows "Контент не доступен"', async () => {
+  const p = await open('?movie_id=999');
+  try {
+    await p.page.waitForSelector('.pl-error');
+    assert.is(await p.page.textContent('.pl-error__text'), 'Контент не доступен');
+  } finally {
+    await p.close();
+  }
+});
+
+test('no movie_id (or a malformed one) shows "Пропущен movie_id в запросе"', async () => {
+  for (const q of ['', '?movie_id=', '?movie_id=abc']) {
+    const p = await open(q);
+    try {
+      await p.page.waitForSelector('.pl-error');
+      assert.is(await p.page.textContent('.pl-error__text'), 'Пропущен movie_id в запросе', q);
+    } finally {
+      await p.close();
+    }
+  }
+});
+
+async function recovers(fault: Parameters<ReturnType<typeof srv>['setFaults']>[0][number]) {
+  srv().setFaults([fault]);
+  const p = await open('?movie_id=1', { globals: { env_request_timeout: 2000 } });
+  try {
+    await p.page.waitForSelector('.pl-error', { timeout: 10000 });
+    assert.match((await p.page.textContent('.pl-error__text'))!, GENERIC);
+    srv().clearFaults();
+    await p.page.click('.pl-error__button');
+    await clickPlay(p.page);
+    await waitForTime(p.page, 1);
+    assert.is(await p.page.locator('.pl-error').count(), 0);
+  } finally {
+    srv().clearFaults();
+    await p.close();
+  }
+}
+
+test('a catalogue 500 ends in the generic error; its reload button recovers', async () => {
+  await recovers({ match: '/catalog-api/contents/1', status: 500 });
+});
+
+test('a stalled catalogue request ends in the generic error; reload recovers', async () => {
+  await recovers({ match: '/catalog-api/episodes', stall: true });
+});
+
+test('a garbage catalogue answer ends in the generic error; reload recovers', async () => {
+  await recovers({ match: '/catalog-api/contents/1/seasons', body: 'garbage' });
+});
+
+test('the demo partner page embeds the player and lists every title', async () => {
+  const p = await open('', { path: '/' });
+  try {
+    const frame = p.page.frameLocator('iframe');
+    await frame.locator('.pl-big-play').waitFor();
+    const text = (await p.page.textContent('body'))!;
+    for (const title of ['Тестовый фильм', 'Тестовый сериал', 'Недоступный фильм', 'Фильм с дескриптором', 'Длинный фильм', 'Фильм без дескриптора']) {
+      assert.ok(text.includes(title), title);
+    }
+  } finally {
+    await p.close();
+  }
+});
+
+test.run();

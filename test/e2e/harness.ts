@@ -1,0 +1,127 @@
+// Shared end-to-end setup: one reference server and one Chromium for the whole run.
+import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
+// @ts-expect-error: the server is plain JS with JSDoc types
+import { startServer } from '../../server/index.mjs';
+
+export interface Fault {
+  match: string | RegExp;
+  status?: number;
+  delay?: number;
+  stall?: boolean;
+  body?: 'truncate' | 'garbage';
+  times?: number;
+  method?: string;
+}
+
+export interface RefServer {
+  url: string;
+  setFaults(f: Fault[]): void;
+  clearFaults(): void;
+  requests: Array<{ method: string; path: string; query: string; headers: Record<string, string>; time: number }>;
+  clearRequests(): void;
+  cspReports: unknown[];
+  close(): Promise<void>;
+}
+
+// The flags this machine's Chromium needs (no sandbox as root, no background network calls).
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--autoplay-policy=no-user-gesture-required',
+];
+
+let server: RefServer | undefined;
+let browser: Browser | undefined;
+
+export async function boot(): Promise<void> {
+  const executablePath = process.env.CHROMIUM_PATH;
+  if (!executablePath) throw new Error('CHROMIUM_PATH is not set: run the end-to-end tests through `npm test`.');
+  server = (await startServer({ port: 0, host: '127.0.0.1' })) as RefServer;
+  browser = await chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS });
+}
+
+export async function shutdown(): Promise<void> {
+  await browser?.close().catch(() => {});
+  await server?.close().catch(() => {});
+}
+
+export const srv = (): RefServer => server!;
+
+export interface Opened {
+  page: Page;
+  context: BrowserContext;
+  /** Console errors and uncaught exceptions of the page. */
+  errors: string[];
+  /** CSP violations seen by the page itself. */
+  csp: string[];
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  viewport?: { width: number; height: number };
+  isMobile?: boolean;
+  hasTouch?: boolean;
+  /** Globals set before the player's scripts run (config, timeouts). */
+  globals?: Record<string, unknown>;
+  /** Open the demo partner page instead of the bare player. */
+  path?: string;
+}
+
+export async function open(query: string, opts: OpenOptions = {}): Promise<Opened> {
+  const context = await browser!.newContext({
+    viewport: opts.viewport ?? { width: 960, height: 540 },
+    isMobile: opts.isMobile,
+    hasTouch: opts.hasTouch,
+    locale: 'ru-RU',
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  const csp: string[] = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  await page.exposeFunction('__cspViolation', (s: string) => csp.push(s));
+  await page.addInitScript(
+    ({ globals }) => {
+      Object.assign(window, globals);
+      document.addEventListener('securitypolicyviolation', (e) =>
+        (window as unknown as { __cspViolation(s: string): void }).__cspViolation(`${e.violatedDirective} ${e.blockedURI}`),
+      );
+    },
+    { globals: opts.globals ?? {} },
+  );
+  await page.goto(`${server!.url}${opts.path ?? '/player/'}${query}`);
+  return { page, context, errors, csp, close: () => context.close() };
+}
+
+/** Reads the <video> of the player page. */
+export async function videoState(page: Page) {
+  return page.evaluate(() => {
+    const v = document.querySelector('video')!;
+    const w = v as HTMLVideoElement & { webkitAudioDecodedByteCount?: number; webkitVideoDecodedByteCount?: number };
+    return {
+      currentTime: v.currentTime,
+      paused: v.paused,
+      src: v.currentSrc,
+      poster: v.poster,
+      readyState: v.readyState,
+      audioBytes: w.webkitAudioDecodedByteCount ?? 0,
+      videoBytes: w.webkitVideoDecodedByteCount ?? 0,
+      videoHeight: v.videoHeight,
+    };
+  });
+}
+
+export async function waitForTime(page: Page, seconds: number, timeout = 20000): Promise<void> {
+  await page.waitForFunction((t) => (document.querySelector('video')?.currentTime ?? 0) > t, seconds, { timeout });
+}
+
+export async function clickPlay(page: Page): Promise<void> {
+  await page.locator('.pl-big-play').click({ timeout: 15000 });
+}

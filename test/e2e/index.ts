@@ -1,0 +1,22 @@
+// Runs the end-to-end suites in one process against one server and one browser, then closes both.
+import { boot, shutdown } from './harness';
+
+const files = ['./foundation.test'];
+
+const g = globalThis as unknown as { UVU_DEFER: number; UVU_QUEUE: unknown[][]; UVU_INDEX: number };
+g.UVU_DEFER = 1;
+g.UVU_QUEUE = [];
+const { exec } = await import('uvu');
+
+await boot();
+try {
+  for (const [i, file] of files.entries()) {
+    g.UVU_INDEX = i;
+    g.UVU_QUEUE.push([file.replace('./', '')]);
+    await import(file);
+  }
+  await exec();
+} finally {
+  await shutdown();
+}
+process.exit(process.exitCode ?? 0);
