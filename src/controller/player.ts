@@ -90,7 +90,12 @@ export function createPlayer(config: EmbedConfig, env: PlayerEnv) {
     store.episode.value = episode;
     bus.emit('content:episode-changed', { episode });
     store.sourceUrl.value = '';
-    const variant = episode.episodeVariants?.find((v) => v.id === query.episodeVariantId);
+    const variants = episode.episodeVariants ?? [];
+    const variant =
+      variants.find((v) => v.id === store.activeVariantId.value) ??
+      variants.find((v) => v.id === query.episodeVariantId) ??
+      variants[0];
+    store.activeVariantId.value = variant ? variant.id : null;
     let url = store.isAvailable.value
       ? absolute(variant?.filepath ?? episode.m3u8MasterFilePath)
       : placeholderUrl;
@@ -173,6 +178,35 @@ export function createPlayer(config: EmbedConfig, env: PlayerEnv) {
     },
     seek(time: number): void {
       media?.seek(time);
+    },
+    setPlaybackRate(rate: number): void {
+      if (Number.isFinite(rate) && rate > 0) media?.setPlaybackRate(rate);
+    },
+    /** -1 for automatic. */
+    setQuality(level: number): void {
+      media?.setQuality(level);
+    },
+    setAudioTrack(id: number): void {
+      media?.setAudioTrack(id);
+    },
+    /** -1 turns subtitles off. */
+    setTextTrack(id: number): void {
+      media?.setTextTrack(id);
+    },
+    /** SPEC §4: selecting an episode is allowed only when the content is available. */
+    selectEpisode(episode: Episode, startAt = 0): boolean {
+      if (!store.isAvailable.value || store.error.value) return false;
+      store.activeVariantId.value = null;
+      void selectEpisode(episode, startAt);
+      return true;
+    },
+    /** Switches the current episode to another of its variants, from the same position. */
+    selectVariant(variantId: number, startAt = 0): boolean {
+      const episode = store.episode.value;
+      if (!episode?.episodeVariants?.some((v) => v.id === variantId) || !store.isAvailable.value) return false;
+      store.activeVariantId.value = variantId;
+      void selectEpisode(episode, startAt);
+      return true;
     },
     seekBy(delta: number): void {
       media?.seek(store.currentTime.value + delta);

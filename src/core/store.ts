@@ -1,6 +1,7 @@
 import { computed, signal } from '@preact/signals';
 import type { Content, Descriptor, Episode, Season } from '../content/types';
 import type { PlayerError } from './errors';
+import type { MediaTrack, QualityLevel } from './tracks';
 
 /**
  * One store per player. Raw inputs are signals, the rest is computed. Media fields are written only
@@ -35,6 +36,19 @@ export function createStore() {
     mutedAutoplay: signal(false),
     /** A play was asked for and the media has not confirmed it yet. */
     playRequested: signal(false),
+    playbackRate: signal(1),
+
+    /** Renditions of the stream; `quality` is the chosen one or -1 (auto), `level` the one playing. */
+    qualities: signal<QualityLevel[]>([]),
+    quality: signal(-1),
+    level: signal(-1),
+    audioTracks: signal<MediaTrack[]>([]),
+    audioTrack: signal(-1),
+    /** Subtitles; `textTrack` -1 is off. */
+    textTracks: signal<MediaTrack[]>([]),
+    textTrack: signal(-1),
+    /** The active variant of the current episode (SPEC §3 episodeVariants), when it has any. */
+    activeVariantId: signal<number | null>(null),
 
     poster: computed(() => episode.value?.posterPath || content.value?.posterUrl || ''),
   };

@@ -1,15 +1,39 @@
 // Lazy widget "hls": the only module that imports hls.js.
 import Hls, { ErrorTypes, Events, type ErrorData } from 'hls.js';
 
+import type { MediaTrack, QualityLevel } from '../core/tracks';
+
 export interface HlsHandlers {
   /** A fatal error hls.js could not recover from, after the retries below. */
   onFatal(data: { details: string; type: string; url?: string; response?: unknown }): void;
+  onQualities(levels: QualityLevel[]): void;
+  /** The rendition now playing, and whether the choice is automatic. */
+  onLevel(level: number, auto: boolean): void;
+  onAudioTracks(tracks: MediaTrack[], active: number): void;
+  onAudioTrack(id: number): void;
+  onTextTracks(tracks: MediaTrack[], active: number): void;
+  onTextTrack(id: number): void;
 }
 
 export interface HlsHandle {
   destroy(): void;
-  hls: Hls;
+  /** -1 for automatic. */
+  setQuality(level: number): void;
+  setAudioTrack(id: number): void;
+  /** -1 turns subtitles off. */
+  setTextTrack(id: number): void;
+  readonly hls: Hls;
 }
+
+type HlsTrack = { name?: string; lang?: string; audioCodec?: string; channels?: string; default?: boolean };
+
+const toTrack = (t: HlsTrack, id: number): MediaTrack => ({
+  id,
+  label: t.name || t.lang || String(id + 1),
+  language: t.lang || '',
+  codec: t.audioCodec || t.channels,
+  isDefault: !!t.default,
+});
 
 const NETWORK_RETRY_DELAY_MS = 5000;
 
@@ -31,6 +55,19 @@ export function attachHls(video: HTMLVideoElement, url: string, startAt: number,
       clearTimeout(timer);
       hls.destroy();
     },
+    setQuality(level) {
+      // nextLevel switches at the next fragment boundary without flushing what is buffered; auto
+      // hands the choice back to ABR.
+      if (level < 0) hls.currentLevel = -1;
+      else hls.nextLevel = level;
+    },
+    setAudioTrack(id) {
+      hls.audioTrack = id;
+    },
+    setTextTrack(id) {
+      hls.subtitleDisplay = id >= 0;
+      hls.subtitleTrack = id;
+    },
   };
 
   function create(at: number): Hls {
@@ -42,6 +79,24 @@ export function attachHls(video: HTMLVideoElement, url: string, startAt: number,
       backBufferLength: 30,
     });
     h.on(Events.ERROR, (_e, data) => onError(h, data));
+    h.on(Events.MANIFEST_PARSED, (_e, data) =>
+      handlers.onQualities(
+        data.levels.map((l, id) => ({
+          id,
+          width: l.width,
+          height: l.height,
+          bitrate: l.bitrate,
+          codec: [l.videoCodec, l.audioCodec].filter(Boolean).join(','),
+        })),
+      ),
+    );
+    h.on(Events.LEVEL_SWITCHED, (_e, data) => handlers.onLevel(data.level, h.autoLevelEnabled));
+    h.on(Events.AUDIO_TRACKS_UPDATED, (_e, data) => handlers.onAudioTracks(data.audioTracks.map(toTrack), h.audioTrack));
+    h.on(Events.AUDIO_TRACK_SWITCHED, (_e, data) => handlers.onAudioTrack(data.id));
+    h.on(Events.SUBTITLE_TRACKS_UPDATED, (_e, data) =>
+      handlers.onTextTracks(data.subtitleTracks.map(toTrack), h.subtitleTrack),
+    );
+    h.on(Events.SUBTITLE_TRACK_SWITCH, (_e, data) => handlers.onTextTrack(data.id));
     h.loadSource(url);
     h.attachMedia(video);
     return h;

@@ -21,6 +21,12 @@ export interface Media {
   seek(time: number): void;
   setVolume(volume: number): void;
   setMuted(muted: boolean): void;
+  setPlaybackRate(rate: number): void;
+  /** -1 for automatic. */
+  setQuality(level: number): void;
+  setAudioTrack(id: number): void;
+  /** -1 turns subtitles off. */
+  setTextTrack(id: number): void;
   destroy(): void;
 }
 
@@ -95,6 +101,7 @@ export function bindMedia(video: HTMLVideoElement, opts: MediaOptions): Media {
       });
       bus.emit('media:volume', { volume: video.volume, muted: video.muted });
     },
+    ratechange: () => (store.playbackRate.value = video.playbackRate),
     ended: () => {
       batch(() => {
         store.ended.value = true;
@@ -131,6 +138,13 @@ export function bindMedia(video: HTMLVideoElement, opts: MediaOptions): Media {
         store.currentTime.value = startAt;
         store.duration.value = 0;
         store.bufferedEnd.value = 0;
+        store.qualities.value = [];
+        store.quality.value = -1;
+        store.level.value = -1;
+        store.audioTracks.value = [];
+        store.audioTrack.value = -1;
+        store.textTracks.value = [];
+        store.textTrack.value = -1;
       });
       const kind: Engine | undefined = pickEngine(url, opts.caps);
       if (!kind) {
@@ -154,6 +168,24 @@ export function bindMedia(video: HTMLVideoElement, opts: MediaOptions): Media {
         engine = mod.attachHls(video, url, startAt, {
           onFatal: (data) =>
             opts.onFailure({ code: 4, message: 'Failed to load resource.', details: data.details, url: data.url || url, data }),
+          onQualities: (levels) => (store.qualities.value = levels),
+          onLevel: (level, auto) =>
+            batch(() => {
+              store.level.value = level;
+              store.quality.value = auto ? -1 : level;
+            }),
+          onAudioTracks: (tracks, active) =>
+            batch(() => {
+              store.audioTracks.value = tracks;
+              store.audioTrack.value = active;
+            }),
+          onAudioTrack: (id) => (store.audioTrack.value = id),
+          onTextTracks: (tracks, active) =>
+            batch(() => {
+              store.textTracks.value = tracks;
+              store.textTrack.value = active;
+            }),
+          onTextTrack: (id) => (store.textTrack.value = id),
         });
       }
       bus.emit('media:source', { url, engine: kind });
@@ -183,6 +215,20 @@ export function bindMedia(video: HTMLVideoElement, opts: MediaOptions): Media {
     },
     setMuted(muted) {
       video.muted = muted;
+    },
+    setPlaybackRate(rate) {
+      video.playbackRate = rate;
+    },
+    setQuality(level) {
+      engine?.setQuality(level);
+      // ABR's choice is only confirmed by the next switch; a manual one is what was asked for.
+      store.quality.value = level;
+    },
+    setAudioTrack(id) {
+      engine?.setAudioTrack(id);
+    },
+    setTextTrack(id) {
+      engine?.setTextTrack(id);
     },
     destroy() {
       loadToken++;

@@ -1,0 +1,23 @@
+// What the media offers to choose from (SPEC §3 "Stream data"), in provider-neutral shapes.
+
+export interface QualityLevel {
+  /** Index in the engine's level list. */
+  id: number;
+  width: number;
+  height: number;
+  bitrate: number;
+  codec: string;
+}
+
+export interface MediaTrack {
+  /** Index in the engine's track list. */
+  id: number;
+  label: string;
+  language: string;
+  /** Audio codec or channel hint when known ('ac-3', 'ec-3', '6'...), for SPEC §4's AC3 rule. */
+  codec?: string;
+  isDefault?: boolean;
+}
+
+/** -1 means automatic (quality) or off (text tracks). */
+export const AUTO = -1;
