@@ -1,7 +1,10 @@
 // Runs the end-to-end suites in one process against one server and one browser, then closes both.
 import { boot, shutdown } from './harness';
 
-const files = ['./foundation.test'];
+const all = ['./foundation.test'];
+// E2E_ONLY=foundation,ui runs a subset while working on one part.
+const only = process.env.E2E_ONLY?.split(',').map((s) => s.trim());
+const files = only ? all.filter((f) => only.some((o) => f.includes(o))) : all;
 
 const g = globalThis as unknown as { UVU_DEFER: number; UVU_QUEUE: unknown[][]; UVU_INDEX: number };
 g.UVU_DEFER = 1;
