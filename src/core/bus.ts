@@ -5,6 +5,18 @@ import type { PlayerError } from './errors';
 /** Why something was asked for; analytics reads it (DESIGN "Requests, not writes"). */
 export type Cause = 'user' | 'api' | 'ad' | 'autoplay';
 
+/** SPEC §3 ad history item, as analytics reports it. */
+export interface AdHistoryItem {
+  id: string;
+  type: 'preroll' | 'midroll';
+  /** Running ad counter. */
+  position: number;
+  /** Seconds. */
+  duration: number;
+  /** Percent of the content watched when the ad ran. */
+  perc: number;
+}
+
 /** Things that happened. Payloads are objects so fields can be added without breaking listeners. */
 export interface PlayerEvents {
   'content:loaded': { content: Content; episodes: Episode[]; seasons: Season[]; isAvailable: boolean };
@@ -17,8 +29,22 @@ export interface PlayerEvents {
   'media:ended': { currentTime: number };
   'media:first-frame': { sinceStartMs: number };
   'media:volume': { volume: number; muted: boolean };
-  'player:fullscreen': { active: boolean };
+  /** mode 'stretched' is the iOS-in-a-frame fallback (SPEC §4). */
+  'player:fullscreen': { active: boolean; mode?: 'native' | 'stretched' };
   'player:error': { error: PlayerError };
+  /** Settings menu and share interactions, for analytics (SPEC §7 "share and menu clicks"). */
+  'ui:menu-click': { page: string; item?: string };
+  'ui:share': { target: string; withTime: boolean };
+  /** Ads (SPEC §7 ad events); `ad` is the history item of the ad concerned. */
+  'ad:init': { type: 'preroll' | 'midroll' };
+  'ad:loaded': { ad: AdHistoryItem };
+  'ad:play': { ad: AdHistoryItem };
+  'ad:pause': { ad: AdHistoryItem };
+  'ad:skip': { ad: AdHistoryItem };
+  'ad:click': { ad: AdHistoryItem; href: string };
+  'ad:ended': { ad: AdHistoryItem };
+  'ad:timeupdate': { ad: AdHistoryItem; currentTime: number };
+  'ad:error': { code: number; message: string };
 }
 
 export interface Bus {
