@@ -8,5 +8,6 @@ import './content/descriptor.test';
 import './core/errors.test';
 import './core/bus.test';
 import './providers/engine.test';
+import './providers/playlist-prefetch.test';
 import './ui/format-time.test';
 import './ui/player.test.tsx';
