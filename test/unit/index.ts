@@ -5,6 +5,7 @@ import './config/embed-config.test';
 import './config/embedding-address.test';
 import './content/episodes.test';
 import './content/descriptor.test';
+import './controller/player.test';
 import './core/errors.test';
 import './core/bus.test';
 import './providers/engine.test';
