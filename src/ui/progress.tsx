@@ -26,7 +26,11 @@ export function Progress({ player }: { player: PlayerApi }) {
     finder.current = entry;
     fetch(url)
       .then((r) => (r.ok ? r.text() : ''))
-      .then((text) => (entry.find = thumbnailFinder(parseThumbnails(text, url))))
+      .then((text) => {
+        entry.find = thumbnailFinder(parseThumbnails(text, url));
+        const h = hover.peek();
+        if (h) hover.value = { ...h, thumb: entry.find.at(h.time) };
+      })
       .catch((err) => console.warn('[player] thumbnails failed to load', err));
   };
 
@@ -45,7 +49,7 @@ export function Progress({ player }: { player: PlayerApi }) {
   return (
     <div
       class="pl-progress"
-      style={{ '--played': playedPct, '--buffered': bufferedPct } as never}
+      style={{ '--played': playedPct.value, '--buffered': bufferedPct.value } as never}
       onPointerMove={onMove}
       onPointerLeave={() => (hover.value = null)}
     >
