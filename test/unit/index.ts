@@ -16,3 +16,4 @@ import './ui/gestures.test';
 import './ui/keyboard.test';
 import './ui/thumbnails.test';
 import './controller/fullscreen.test';
+import './ui/menu/menu-items.test';
