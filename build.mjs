@@ -20,6 +20,8 @@ const sizeDir = process.env.DIST_DIR ? join(dist, '..', basename(dist) + '.size'
 export const WIDGETS = {
   hls: 'src/providers/hls-engine.ts',
   controls: 'src/ui/controls-widget.tsx',
+  'audio-gain': 'src/providers/audio-gain.ts',
+  cues: 'src/providers/text-cues.ts',
 };
 /** Widgets the HTML preloads: needed right after the entry, so they download in parallel with it. */
 const PRELOADED = ['hls', 'controls'];
@@ -30,7 +32,7 @@ const alias = {
   'react/jsx-runtime': 'preact/jsx-runtime',
 };
 
-function options(widgetMap) {
+function options(widgetMap, cssMap = {}) {
   return {
     absWorkingDir: root,
     entryPoints: { main: 'src/main.tsx', ...WIDGETS },
@@ -57,18 +59,18 @@ function options(widgetMap) {
       'process.env.NODE_ENV': '"production"',
     },
     logLevel: 'warning',
-    plugins: [widgetManifest(widgetMap)],
+    plugins: [widgetManifest(widgetMap, cssMap)],
   };
 }
 
 /** `import { widgetFiles } from 'virtual:widgets'`: the hashed file name of each lazy piece. */
-function widgetManifest(map) {
+function widgetManifest(map, cssMap) {
   return {
     name: 'widget-manifest',
     setup(b) {
       b.onResolve({ filter: /^virtual:widgets$/ }, () => ({ path: 'widgets', namespace: 'virtual' }));
       b.onLoad({ filter: /.*/, namespace: 'virtual' }, () => ({
-        contents: `export const widgetFiles = ${JSON.stringify(map)};`,
+        contents: `export const widgetFiles = ${JSON.stringify(map)}; export const widgetCss = ${JSON.stringify(cssMap)};`,
         loader: 'js',
       }));
     },
@@ -84,6 +86,16 @@ function entryOutputs(metafile) {
     if (name) byEntry[name] = relative(dist, join(root, file));
   }
   return byEntry;
+}
+
+/** widget name → its CSS bundle (relative to dist), for widgets that import CSS */
+function widgetCssFiles(metafile) {
+  const css = {};
+  for (const [file, out] of Object.entries(metafile.outputs)) {
+    const name = Object.entries(WIDGETS).find(([, src]) => src === out.entryPoint)?.[0];
+    if (name && out.cssBundle && !file.endsWith('.map')) css[name] = relative(dist, join(root, out.cssBundle));
+  }
+  return css;
 }
 
 /** Every JS file an output imports statically, transitively (what loads before it can run). */
@@ -102,8 +114,14 @@ async function build() {
   const first = await esbuild.build(options({}));
   const widgetFiles = entryOutputs(first.metafile);
   const widgetMap = Object.fromEntries(Object.keys(WIDGETS).map((k) => [k, widgetFiles[k]]));
-  const result = await esbuild.build(options(widgetMap));
+  // A widget's own stylesheet (kept off the critical CSS) is linked by loadWidget before it resolves.
+  const cssMap = widgetCssFiles(first.metafile);
+  const result = await esbuild.build(options(widgetMap, cssMap));
   const outputs = entryOutputs(result.metafile);
+  const cssAgain = widgetCssFiles(result.metafile);
+  for (const k of Object.keys(cssMap)) {
+    if (cssAgain[k] !== cssMap[k]) throw new Error(`widget ${k} css changed name between passes`);
+  }
   for (const k of Object.keys(WIDGETS)) {
     if (outputs[k] !== widgetFiles[k]) throw new Error(`widget ${k} changed name between passes: ${widgetFiles[k]} -> ${outputs[k]}`);
   }
@@ -138,7 +156,10 @@ async function build() {
     .replace('href="./main.css"', `href="./${rel(css)}"`)
     .replace(
       '<!-- preloads -->',
-      [...new Set(preloads)].map((p) => `<link rel="modulepreload" href="./${p}">`).join('\n    '),
+      [
+        ...[...new Set(preloads)].map((p) => `<link rel="modulepreload" href="./${p}">`),
+        ...PRELOADED.filter((name) => cssMap[name]).map((name) => `<link rel="preload" as="style" href="./${cssMap[name]}">`),
+      ].join('\n    '),
     );
   await writeFile(join(dist, 'player.html'), html);
   for (const f of await readdir(join(root, 'static'))) {

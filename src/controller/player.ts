@@ -10,6 +10,7 @@ import { type ErrorType, type PlayerError, classify } from '../core/errors';
 import { createStore } from '../core/store';
 import { loadWidget } from '../core/widgets';
 import { detectCapabilities, pickEngine } from '../providers/engine';
+import { shouldStretch } from './fullscreen';
 import { type Media, bindMedia } from '../providers/media';
 import { type PlaylistCache, prefetchPlaylists } from '../providers/playlist-prefetch';
 
@@ -89,6 +90,7 @@ export function createPlayer(config: EmbedConfig, env: PlayerEnv) {
 
   async function selectEpisode(episode: Episode, startAt: number): Promise<void> {
     store.episode.value = episode;
+    store.descriptor.value = null;
     bus.emit('content:episode-changed', { episode });
     store.sourceUrl.value = '';
     const variants = episode.episodeVariants ?? [];
@@ -157,7 +159,14 @@ export function createPlayer(config: EmbedConfig, env: PlayerEnv) {
   const onFullscreenChange = () => {
     const active = !!container && document.fullscreenElement === container;
     store.fullscreen.value = active;
-    bus.emit('player:fullscreen', { active });
+    bus.emit('player:fullscreen', { active, mode: 'native' });
+  };
+  const setStretched = (active: boolean) => {
+    batch(() => {
+      store.stretched.value = active;
+      store.fullscreen.value = active;
+    });
+    bus.emit('player:fullscreen', { active, mode: 'stretched' });
   };
   document.addEventListener('fullscreenchange', onFullscreenChange);
   disposers.push(() => document.removeEventListener('fullscreenchange', onFullscreenChange));
@@ -189,8 +198,19 @@ export function createPlayer(config: EmbedConfig, env: PlayerEnv) {
     setQuality(level: number): void {
       media?.setQuality(level);
     },
+    /** With a descriptor of several sources the sources are the audio choices (SPEC §4). */
     setAudioTrack(id: number): void {
-      media?.setAudioTrack(id);
+      const sources = store.descriptor.value?.sources ?? [];
+      if (sources.length < 2) return media?.setAudioTrack(id);
+      const source = sources[id];
+      if (!source || source.link === store.sourceUrl.value) return;
+      // Keeps the current time and resumes once the new source can play.
+      if (!store.paused.value) store.playRequested.value = true;
+      setSource(source.link, store.currentTime.value);
+    },
+    /** Audio gain (SPEC §9 options); hidden where Web Audio is missing. */
+    setAudioGain(gain: number): void {
+      if (Number.isFinite(gain) && gain > 0) media?.setAudioGain(gain);
     },
     /** -1 turns subtitles off. */
     setTextTrack(id: number): void {
@@ -229,11 +249,24 @@ export function createPlayer(config: EmbedConfig, env: PlayerEnv) {
     },
     toggleFullscreen(): void {
       if (!container) return;
+      if (store.stretched.value || (!document.fullscreenElement && shouldStretch(config.fullscreenMode))) {
+        return setStretched(!store.stretched.value);
+      }
       const done = document.fullscreenElement
         ? document.exitFullscreen?.()
         : container.requestFullscreen?.();
       if (!done) console.warn('[player] no fullscreen support');
       else done.catch(() => console.warn('[player] no fullscreen support'));
+    },
+    togglePip(): void {
+      media?.togglePip();
+    },
+    /** false when the browser offers no cast. */
+    cast(): Promise<boolean> {
+      return media ? media.cast() : Promise.resolve(false);
+    },
+    airplay(): void {
+      media?.airplay();
     },
     /** The error screen's reload button: reset the error and try again from where it failed. */
     retry(): void {

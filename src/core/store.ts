@@ -50,6 +50,20 @@ export function createStore() {
     /** The active variant of the current episode (SPEC §3 episodeVariants), when it has any. */
     activeVariantId: signal<number | null>(null),
 
+    /** iOS-in-a-frame fullscreen (SPEC §4): the player fills the frame and the parent enlarges it. */
+    stretched: signal(false),
+    /** The interface keeps the controls shown (a menu is open, the pointer is over the controls). */
+    controlsHeld: signal(false),
+    /** Texts of the subtitle cues showing now; the UI renders them (native rendering is hidden). */
+    cues: signal<string[]>([]),
+    /** WebVTT of preview thumbnails for the stream, when it has one. */
+    thumbnailsUrl: signal(''),
+    /** Audio gain through the lazy audio module (1 = untouched). */
+    gain: signal(1),
+    pip: signal(false),
+    /** The browser offers AirPlay targets (Safari only). */
+    airplay: signal(false),
+
     poster: computed(() => episode.value?.posterPath || content.value?.posterUrl || ''),
   };
   return store;

@@ -1,11 +1,15 @@
-import { widgetFiles } from 'virtual:widgets';
+import { widgetCss, widgetFiles } from 'virtual:widgets';
 import type * as HlsEngine from '../providers/hls-engine';
 import type * as ControlsWidget from '../ui/controls-widget';
+import type * as AudioGain from '../providers/audio-gain';
+import type * as TextCues from '../providers/text-cues';
 
 /** Lazy pieces by name (see build.mjs). */
 export interface Widgets {
   hls: typeof HlsEngine;
   controls: typeof ControlsWidget;
+  'audio-gain': typeof AudioGain;
+  cues: typeof TextCues;
 }
 
 
@@ -15,7 +19,18 @@ export interface Widgets {
  */
 export function loadWidget<K extends keyof Widgets>(name: K, assetBase: string): Promise<Widgets[K]> {
   const file = widgetFiles[name];
-  return import(/* @vite-ignore */ `${assetBase}${file}?widget=${name}`) as Promise<Widgets[K]>;
+  const mod = import(/* @vite-ignore */ `${assetBase}${file}?widget=${name}`) as Promise<Widgets[K]>;
+  const css = widgetCss[name];
+  if (!css) return mod;
+  // Its stylesheet first, so the piece never shows unstyled; a failed sheet does not block it.
+  const sheet = new Promise((done) => {
+    const link = document.createElement('link');
+    link.rel = 'stylesheet';
+    link.href = assetBase + css;
+    link.onload = link.onerror = done;
+    document.head.appendChild(link);
+  });
+  return Promise.all([mod, sheet]).then(([m]) => m);
 }
 
 const cache = new Map<string, Promise<unknown>>();

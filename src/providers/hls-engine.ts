@@ -14,6 +14,8 @@ export interface HlsHandlers {
   onAudioTrack(id: number): void;
   onTextTracks(tracks: MediaTrack[], active: number): void;
   onTextTrack(id: number): void;
+  /** The preview thumbnails WebVTT announced by the master (or the conventional thumbs.vtt beside it). */
+  onThumbnails?(url: string): void;
 }
 
 export interface HlsHandle {
@@ -37,6 +39,7 @@ const toTrack = (t: HlsTrack, id: number): MediaTrack => ({
 });
 
 const NETWORK_RETRY_DELAY_MS = 5000;
+const THUMBNAILS_DATA_ID = 'com.embed-player.thumbnails';
 
 /**
  * Starts on the lowest rendition (about -0.7 s to first frame on a slow network, DESIGN) and lets ABR
@@ -73,7 +76,8 @@ export function attachHls(
       hls.audioTrack = id;
     },
     setTextTrack(id) {
-      hls.subtitleDisplay = id >= 0;
+      // The cues are rendered by the UI (they move up over the controls): the track stays 'hidden'.
+      hls.subtitleDisplay = false;
       hls.subtitleTrack = id;
     },
   };
@@ -87,6 +91,8 @@ export function attachHls(
       backBufferLength: 30,
       ...(pLoader && { pLoader }),
     });
+    // Cues are rendered by the UI: tracks stay 'hidden', never natively shown.
+    h.subtitleDisplay = false;
     h.on(Events.ERROR, (_e, data) => onError(h, data));
     h.on(Events.MANIFEST_PARSED, (_e, data) =>
       handlers.onQualities(
@@ -99,6 +105,10 @@ export function attachHls(
         })),
       ),
     );
+    h.on(Events.MANIFEST_LOADED, (_e, data) => {
+      const uri = data.sessionData?.[THUMBNAILS_DATA_ID]?.URI;
+      if (uri || data.levels.length) handlers.onThumbnails?.(new URL(uri || 'thumbs.vtt', data.url).href);
+    });
     h.on(Events.LEVEL_SWITCHED, (_e, data) => handlers.onLevel(data.level, h.autoLevelEnabled));
     h.on(Events.AUDIO_TRACKS_UPDATED, (_e, data) => handlers.onAudioTracks(data.audioTracks.map(toTrack), h.audioTrack));
     h.on(Events.AUDIO_TRACK_SWITCHED, (_e, data) => handlers.onAudioTrack(data.id));

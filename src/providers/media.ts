@@ -3,8 +3,12 @@ import type { Bus, Cause } from '../core/bus';
 import type { Store } from '../core/store';
 import { loadWidget } from '../core/widgets';
 import { type Engine, type MediaCapabilities, pickEngine } from './engine';
+import { EXTERNAL_TRACK_BASE } from '../core/tracks';
+import type { AudioGain } from './audio-gain';
 import type { HlsHandle } from './hls-engine';
 import type { PlaylistCache } from './playlist-prefetch';
+import type { CueBinding } from './text-cues';
+import { bindExtras } from './media-extras';
 
 export interface SourceFailure {
   /** 4 is MediaError's MEDIA_ERR_SRC_NOT_SUPPORTED, used by SPEC §8 for "Failed to load resource." */
@@ -28,6 +32,11 @@ export interface Media {
   setAudioTrack(id: number): void;
   /** -1 turns subtitles off. */
   setTextTrack(id: number): void;
+  /** Audio gain (1 = untouched) through the lazy audio module. */
+  setAudioGain(gain: number): void;
+  togglePip(): void;
+  cast(): Promise<boolean>;
+  airplay(): void;
   destroy(): void;
 }
 
@@ -48,6 +57,12 @@ export function bindMedia(video: HTMLVideoElement, opts: MediaOptions): Media {
   let loadToken = 0;
   let seekFrom = 0;
   let firstFrame = false;
+  let cues: Promise<CueBinding> | undefined;
+  let gainNode: Promise<AudioGain | undefined> | undefined;
+  // The subtitle reader loads with the first subtitle choice (subtitles start off).
+  const withCues = () => (cues ??= loadWidget('cues', opts.assetBase).then((m) => m.bindCues(video, store)));
+  const external = () =>
+    (store.descriptor.value?.subtitles ?? []).map((s, i) => ({ id: EXTERNAL_TRACK_BASE + i, label: s.label, language: s.language }));
 
   const bufferedEnd = () => {
     const b = video.buffered;
@@ -122,6 +137,7 @@ export function bindMedia(video: HTMLVideoElement, opts: MediaOptions): Media {
     },
   };
   for (const [name, fn] of Object.entries(listeners)) video.addEventListener(name, fn);
+  const extras = bindExtras(video, store);
 
   const dropEngine = () => {
     engine?.destroy();
@@ -144,9 +160,12 @@ export function bindMedia(video: HTMLVideoElement, opts: MediaOptions): Media {
         store.level.value = -1;
         store.audioTracks.value = [];
         store.audioTrack.value = -1;
-        store.textTracks.value = [];
+        store.textTracks.value = external();
         store.textTrack.value = -1;
+        store.cues.value = [];
+        store.thumbnailsUrl.value = '';
       });
+      void cues?.then((c) => c.reset());
       const kind: Engine | undefined = pickEngine(url, opts.caps);
       if (!kind) {
         opts.onFailure({ code: 4, message: 'Failed to load resource.', details: 'hls unsupported', url });
@@ -183,10 +202,13 @@ export function bindMedia(video: HTMLVideoElement, opts: MediaOptions): Media {
           onAudioTrack: (id) => (store.audioTrack.value = id),
           onTextTracks: (tracks, active) =>
             batch(() => {
-              store.textTracks.value = tracks;
+              store.textTracks.value = [...tracks, ...external()];
               store.textTrack.value = active;
             }),
-          onTextTrack: (id) => (store.textTrack.value = id),
+          onTextTrack: (id) => {
+            if (store.textTrack.value < EXTERNAL_TRACK_BASE) store.textTrack.value = id;
+          },
+          onThumbnails: (url) => (store.thumbnailsUrl.value = url),
         }, prefetched);
       }
       bus.emit('media:source', { url, engine: kind });
@@ -229,11 +251,36 @@ export function bindMedia(video: HTMLVideoElement, opts: MediaOptions): Media {
       engine?.setAudioTrack(id);
     },
     setTextTrack(id) {
-      engine?.setTextTrack(id);
+      const isExternal = id >= EXTERNAL_TRACK_BASE;
+      engine?.setTextTrack(isExternal ? -1 : id);
+      if (isExternal || !engine) store.textTrack.value = id;
+      void withCues()
+        .then((c) => c.showExternal(isExternal ? id : -1, store.descriptor.value?.subtitles ?? []))
+        .catch((err) => console.warn('[player] subtitles module failed to load', err));
     },
+    setAudioGain(gain) {
+      if (!(window.AudioContext || 'webkitAudioContext' in window)) {
+        console.warn('[player] audio gain api not available');
+        return;
+      }
+      (gainNode ??= loadWidget('audio-gain', opts.assetBase).then((m) => m.createAudioGain(video)))
+        .then((node) => {
+          node?.set(gain);
+          if (node) store.gain.value = gain;
+        })
+        .catch((err) => {
+          gainNode = undefined;
+          console.warn('[player] audio module failed to load', err);
+        });
+    },
+    togglePip: extras.togglePip,
+    cast: extras.cast,
+    airplay: extras.airplay,
     destroy() {
       loadToken++;
       dropEngine();
+      void cues?.then((c) => c.dispose());
+      extras.dispose();
       for (const [name, fn] of Object.entries(listeners)) video.removeEventListener(name, fn);
     },
   };

@@ -1,15 +1,60 @@
 // Lazy widget "controls": everything on screen that is not needed for the first frame. The HTML
 // preloads it, so it arrives in parallel with the entry, but the first frame never waits for it.
+import { useSignal, useSignalEffect } from '@preact/signals';
+import { useEffect, useMemo } from 'react';
 import type { PlayerApi } from '../controller/player';
+import './controls.css';
 import { Controls } from './controls';
+import { GestureLayer } from './gesture-layer';
+import { bindMediaSession } from './media-session';
+import { Menu } from './menu/menu';
+import { MobileControls } from './mobile-controls';
+import { SeekAnnouncer } from './seek-announcer';
+import { bindShortcuts } from './shortcuts';
+import { Subtitles } from './subtitles';
 import { Title } from './title';
+import { createUiState } from './ui-state';
+
+/** SPEC §2 'sm' breakpoint: below it the mobile layout. */
+const NARROW = '(max-width: 639.98px)';
 
 export function Chrome({ player }: { player: PlayerApi }) {
   const { store } = player;
+  const ui = useMemo(createUiState, [player]);
+  const narrow = useSignal(typeof matchMedia === 'function' && matchMedia(NARROW).matches);
+
+  useEffect(() => {
+    const mq = typeof matchMedia === 'function' ? matchMedia(NARROW) : undefined;
+    const onChange = () => (narrow.value = !!mq?.matches);
+    mq?.addEventListener('change', onChange);
+    const offKeys = bindShortcuts(player, ui);
+    const offSession = bindMediaSession(player);
+    return () => {
+      mq?.removeEventListener('change', onChange);
+      offKeys();
+      offSession();
+    };
+  }, [player]);
+
+  // Auto-hide never while a menu is open or a mouse is over the controls.
+  useSignalEffect(() => {
+    store.controlsHeld.value = !!ui.menu.value.page || ui.pointerOver.value;
+  });
+
+  const ready = !!store.sourceUrl.value;
   return (
     <>
+      <GestureLayer player={player} />
+      <Subtitles store={store} />
       <Title store={store} />
-      {store.sourceUrl.value && <Controls player={player} />}
+      {ready && (narrow.value ? <MobileControls player={player} ui={ui} /> : <Controls player={player} ui={ui} />)}
+      <Menu player={player} ui={ui} />
+      {ui.notice.value && (
+        <div class="pl-notice" role="alert">
+          {ui.notice.value}
+        </div>
+      )}
+      <SeekAnnouncer player={player} />
     </>
   );
 }

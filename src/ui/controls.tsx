@@ -1,54 +1,29 @@
-import { useComputed, useSignal } from '@preact/signals';
+import { useComputed } from '@preact/signals';
 import type { PlayerApi } from '../controller/player';
 import { ru } from '../i18n/ru';
+import { ruUi } from '../i18n/ru-ui';
 import { formatTime } from './format-time';
 import { ExitFullscreenIcon, FullscreenIcon, MutedIcon, PauseIcon, PlayIcon, VolumeIcon } from './icons';
+import { AirplayIcon, Back10Icon, CastIcon, Forward10Icon, PipIcon, SettingsIcon, SubtitlesIcon } from './icons-ui';
+import { Progress } from './progress';
+import type { UiState } from './ui-state';
 
-/** The controls needed to watch: play/pause, progress with seeking, time, volume, fullscreen. */
-export function Controls({ player }: { player: PlayerApi }) {
+const SKIP_S = 10;
+
+/** SPEC §2 desktop controls: progress with preview, play/pause, ±10 s, volume, time, and the right group. */
+export function Controls({ player, ui }: { player: PlayerApi; ui: UiState }) {
   const { store, requests } = player;
-  const scrub = useSignal<number | null>(null);
-  const shown = useComputed(() => scrub.value ?? store.currentTime.value);
-  const time = useComputed(() => {
-    const d = store.duration.value;
-    return `${formatTime(shown.value, d >= 3600)} / ${formatTime(d)}`;
-  });
-  const playedPct = useComputed(() => pct(shown.value, store.duration.value));
-  const bufferedPct = useComputed(() => pct(store.bufferedEnd.value, store.duration.value));
   const volume = useComputed(() => (store.muted.value ? 0 : store.volume.value));
   const paused = store.paused.value;
   const muted = store.muted.value || store.volume.value === 0;
-  const fs = store.fullscreen.value;
 
   return (
-    <div class="pl-controls" onClick={(e) => e.stopPropagation()}>
-      <div class="pl-progress" style={{ '--played': playedPct, '--buffered': bufferedPct } as never}>
-        <input
-          class="pl-progress__input"
-          type="range"
-          min={0}
-          max={store.duration.value || 0}
-          step={0.1}
-          value={shown}
-          aria-label={ru.seekLabel}
-          aria-valuetext={time}
-          onInput={(e) => (scrub.value = Number((e.target as HTMLInputElement).value))}
-          onChange={(e) => {
-            requests.seek(Number((e.target as HTMLInputElement).value));
-            scrub.value = null;
-          }}
-        />
-      </div>
+    <div class="pl-controls" onClick={(e) => e.stopPropagation()} {...hold(ui)}>
+      <Progress player={player} />
       <div class="pl-bar">
-        <button
-          type="button"
-          class="pl-button"
-          data-action="play"
-          aria-label={paused ? ru.playLabel : ru.pauseLabel}
-          onClick={() => requests.togglePlay('user')}
-        >
-          {paused ? <PlayIcon /> : <PauseIcon />}
-        </button>
+        <PlayButton player={player} paused={paused} />
+        <SkipButtons player={player} />
+        {/* Slot: the series issue's next-episode button goes here, right after play/pause and ±10 s. */}
         <button
           type="button"
           class="pl-button"
@@ -68,22 +43,121 @@ export function Controls({ player }: { player: PlayerApi }) {
           aria-label={ru.volumeLabel}
           onInput={(e) => requests.setVolume(Number((e.target as HTMLInputElement).value))}
         />
-        <span class="pl-time" aria-hidden="true">
-          {time}
-        </span>
+        <TimeText player={player} />
         <span class="pl-spacer" />
-        <button
-          type="button"
-          class="pl-button"
-          data-action="fullscreen"
-          aria-label={fs ? ru.exitFullscreenLabel : ru.fullscreenLabel}
-          onClick={() => requests.toggleFullscreen()}
-        >
-          {fs ? <ExitFullscreenIcon /> : <FullscreenIcon />}
+        {store.airplay.value && (
+          <button type="button" class="pl-button" data-action="airplay" aria-label={ruUi.airplay} onClick={() => requests.airplay()}>
+            <AirplayIcon />
+          </button>
+        )}
+        <MenuButtons player={player} ui={ui} />
+        <button type="button" class="pl-button" data-action="pip" aria-label={ruUi.pip} aria-pressed={store.pip.value} onClick={() => requests.togglePip()}>
+          <PipIcon />
         </button>
+        <button type="button" class="pl-button" data-action="cast" aria-label={ruUi.cast} onClick={() => cast(player, ui)}>
+          <CastIcon />
+        </button>
+        {/* Slot: the series issue's share button goes here, before fullscreen. */}
+        <FullscreenButton player={player} />
       </div>
     </div>
   );
 }
 
-const pct = (part: number, whole: number) => (whole > 0 ? `${Math.min(100, (part / whole) * 100)}%` : '0%');
+/** Pointer over the controls keeps them shown (issue 3 auto-hide rule). */
+export const hold = (ui: UiState) => ({
+  onPointerEnter: (e: PointerEvent) => {
+    if (e.pointerType === 'mouse') ui.pointerOver.value = true;
+  },
+  onPointerLeave: () => (ui.pointerOver.value = false),
+});
+
+export function cast(player: PlayerApi, ui: UiState): void {
+  void player.requests.cast().then((ok) => ok || ui.notify(ruUi.castUnavailable));
+}
+
+export function PlayButton({ player, paused }: { player: PlayerApi; paused: boolean }) {
+  return (
+    <button
+      type="button"
+      class="pl-button"
+      data-action="play"
+      aria-label={paused ? ru.playLabel : ru.pauseLabel}
+      onClick={() => (player.store.started.value ? player.requests.togglePlay('user') : player.requests.play('user'))}
+    >
+      {paused ? <PlayIcon /> : <PauseIcon />}
+    </button>
+  );
+}
+
+export function SkipButtons({ player }: { player: PlayerApi }) {
+  return (
+    <>
+      <button type="button" class="pl-button" data-action="back" aria-label={ruUi.back10} onClick={() => player.requests.seekBy(-SKIP_S)}>
+        <Back10Icon />
+      </button>
+      <button type="button" class="pl-button" data-action="forward" aria-label={ruUi.forward10} onClick={() => player.requests.seekBy(SKIP_S)}>
+        <Forward10Icon />
+      </button>
+    </>
+  );
+}
+
+/** Current and total time; a duration that is unknown (0, or the -2 marker) reads --:--. */
+export function TimeText({ player }: { player: PlayerApi }) {
+  const { store } = player;
+  const current = useComputed(() => formatTime(store.currentTime.value, store.duration.value >= 3600));
+  const total = useComputed(() => (store.duration.value > 0 ? formatTime(store.duration.value) : '--:--'));
+  return (
+    <span class="pl-time">
+      <span aria-label={ruUi.currentTime}>{current}</span> / <span aria-label={ruUi.duration}>{total}</span>
+    </span>
+  );
+}
+
+export function MenuButtons({ player, ui }: { player: PlayerApi; ui: UiState }) {
+  const page = ui.menu.value.page;
+  return (
+    <>
+      {player.store.textTracks.value.length > 0 && (
+        <button
+          type="button"
+          class="pl-button"
+          data-action="subtitles"
+          aria-label={ruUi.subtitles}
+          aria-haspopup="menu"
+          aria-expanded={page === 'subs'}
+          onClick={() => ui.dispatch({ type: 'subtitles' })}
+        >
+          <SubtitlesIcon />
+        </button>
+      )}
+      <button
+        type="button"
+        class="pl-button"
+        data-action="settings"
+        aria-label={ruUi.settings}
+        aria-haspopup="menu"
+        aria-expanded={!!page && page !== 'subs'}
+        onClick={() => ui.dispatch({ type: 'settings' })}
+      >
+        <SettingsIcon />
+      </button>
+    </>
+  );
+}
+
+export function FullscreenButton({ player }: { player: PlayerApi }) {
+  const fs = player.store.fullscreen.value;
+  return (
+    <button
+      type="button"
+      class="pl-button"
+      data-action="fullscreen"
+      aria-label={fs ? ru.exitFullscreenLabel : ru.fullscreenLabel}
+      onClick={() => player.requests.toggleFullscreen()}
+    >
+      {fs ? <ExitFullscreenIcon /> : <FullscreenIcon />}
+    </button>
+  );
+}

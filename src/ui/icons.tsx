@@ -1,5 +1,5 @@
 // Inline SVG icons: no requests, no font, and CSP-safe.
-const icon = (d: string) => () => (
+export const icon = (d: string) => () => (
   <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
     <path d={d} />
   </svg>

@@ -25,11 +25,13 @@ export function Player({ player }: { player: PlayerApi }) {
   const wake = () => {
     idle.value = false;
     clearTimeout(timer.current);
-    timer.current = setTimeout(() => (idle.value = true), HIDE_DELAY_MS);
+    timer.current = setTimeout(() => (idle.value = !store.controlsHeld.peek()), HIDE_DELAY_MS);
   };
   useSignalEffect(() => {
-    if (store.paused.value) idle.value = false;
-    else wake();
+    if (store.paused.value || store.controlsHeld.value) {
+      idle.value = false;
+      clearTimeout(timer.current);
+    } else wake();
   });
 
   const error = store.error.value;
@@ -45,6 +47,7 @@ export function Player({ player }: { player: PlayerApi }) {
       aria-label={ru.playerLabel}
       data-idle={idle.value && !store.paused.value ? '' : undefined}
       data-started={started ? '' : undefined}
+      data-stretched={store.stretched.value ? '' : undefined}
       onPointerMove={wake}
       onPointerDown={wake}
       onKeyDown={wake}

@@ -1,0 +1,44 @@
+// Keyboard shortcuts (issue 3): space/k play-pause, arrows seek 10 s and volume 5 %, m mute,
+// f fullscreen, c subtitles, 0-9 jump to 0-90 %.
+
+export const SEEK_STEP_S = 10;
+export const VOLUME_STEP = 0.05;
+
+export type KeyAction =
+  | { type: 'toggle-play' }
+  | { type: 'seek-by'; seconds: number }
+  | { type: 'volume-by'; delta: number }
+  | { type: 'mute' }
+  | { type: 'fullscreen' }
+  | { type: 'subtitles' }
+  | { type: 'jump'; fraction: number };
+
+export function keyAction(e: { key: string; ctrlKey?: boolean; metaKey?: boolean; altKey?: boolean }): KeyAction | undefined {
+  if (e.ctrlKey || e.metaKey || e.altKey) return undefined;
+  const key = e.key.length === 1 ? e.key.toLowerCase() : e.key;
+  switch (key) {
+    case ' ':
+    case 'k':
+    case 'л':
+      return { type: 'toggle-play' };
+    case 'ArrowLeft':
+      return { type: 'seek-by', seconds: -SEEK_STEP_S };
+    case 'ArrowRight':
+      return { type: 'seek-by', seconds: SEEK_STEP_S };
+    case 'ArrowUp':
+      return { type: 'volume-by', delta: VOLUME_STEP };
+    case 'ArrowDown':
+      return { type: 'volume-by', delta: -VOLUME_STEP };
+    case 'm':
+    case 'ь':
+      return { type: 'mute' };
+    case 'f':
+    case 'а':
+      return { type: 'fullscreen' };
+    case 'c':
+    case 'с':
+      return { type: 'subtitles' };
+  }
+  if (/^[0-9]$/.test(key)) return { type: 'jump', fraction: Number(key) / 10 };
+  return undefined;
+}

@@ -1,0 +1,64 @@
+// Media session (issue 3): title, episode, poster artwork; play, pause, ±10 s and seekto; the
+// position state follows the media. Browsers without it are left alone.
+import { effect } from '@preact/signals';
+import type { PlayerApi } from '../controller/player';
+import { ru } from '../i18n/ru';
+
+/** SPEC §9: media-session seek offset 10 s. */
+export const MEDIA_SESSION_SEEK_S = 10;
+
+export function bindMediaSession(player: PlayerApi, nav: Navigator = navigator): () => void {
+  const session = nav.mediaSession;
+  if (!session || typeof MediaMetadata === 'undefined') return () => {};
+  const { store, requests } = player;
+  const handlers: Array<[MediaSessionAction, MediaSessionActionHandler]> = [
+    ['play', () => requests.play('user')],
+    ['pause', () => requests.pause('user')],
+    ['seekbackward', (d) => requests.seekBy(-(d.seekOffset || MEDIA_SESSION_SEEK_S))],
+    ['seekforward', (d) => requests.seekBy(d.seekOffset || MEDIA_SESSION_SEEK_S)],
+    ['seekto', (d) => d.seekTime !== undefined && requests.seek(d.seekTime)],
+  ];
+  for (const [action, fn] of handlers) {
+    try {
+      session.setActionHandler(action, fn);
+    } catch {
+      // An action this browser does not know.
+    }
+  }
+  const stopMeta = effect(() => {
+    const content = store.content.value;
+    const episode = store.episode.value;
+    if (!content) return;
+    const poster = store.poster.value;
+    const series = content.hasMultipleEpisodes && episode?.season;
+    session.metadata = new MediaMetadata({
+      title: series && episode.title ? episode.title : content.title,
+      artist: series ? ru.seasonEpisode(episode.season!.order, episode.order) : '',
+      album: content.title,
+      artwork: poster ? [{ src: new URL(poster, location.href).href }] : [],
+    });
+  });
+  const stopState = effect(() => {
+    const duration = store.duration.value;
+    const position = store.currentTime.value;
+    const playbackRate = store.playbackRate.value;
+    session.playbackState = store.paused.value ? 'paused' : 'playing';
+    if (!(duration > 0) || !session.setPositionState) return;
+    try {
+      session.setPositionState({ duration, position: Math.min(position, duration), playbackRate });
+    } catch {
+      // Out-of-range values during a source switch; the next update corrects it.
+    }
+  });
+  return () => {
+    stopMeta();
+    stopState();
+    for (const [action] of handlers) {
+      try {
+        session.setActionHandler(action, null);
+      } catch {
+        // As above.
+      }
+    }
+  };
+}

@@ -1,0 +1,42 @@
+import type { PlayerApi } from '../controller/player';
+import { ruUi } from '../i18n/ru-ui';
+import { FullscreenButton, MenuButtons, PlayButton, SkipButtons, TimeText, cast } from './controls';
+import { CastIcon, CloseIcon } from './icons-ui';
+import { Progress } from './progress';
+import type { UiState } from './ui-state';
+
+/** SPEC §2 mobile layout below 'sm': overlay controls in top, middle and bottom groups. */
+export function MobileControls({ player, ui }: { player: PlayerApi; ui: UiState }) {
+  const { store, requests } = player;
+  return (
+    <div class="pl-mobile" onClick={(e) => e.stopPropagation()}>
+      <div class="pl-mobile__top" data-group="top">
+        {store.stretched.value && (
+          <button type="button" class="pl-button" data-action="close" aria-label={ruUi.close} onClick={() => requests.toggleFullscreen()}>
+            <CloseIcon />
+          </button>
+        )}
+        <span class="pl-spacer" />
+        <button type="button" class="pl-button" data-action="cast" aria-label={ruUi.cast} onClick={() => cast(player, ui)}>
+          <CastIcon />
+        </button>
+        <MenuButtons player={player} ui={ui} />
+      </div>
+      {store.started.value && (
+        <div class="pl-mobile__middle" data-group="middle">
+          <SkipButtons player={player} />
+          <PlayButton player={player} paused={store.paused.value} />
+        </div>
+      )}
+      <div class="pl-mobile__bottom" data-group="bottom">
+        <Progress player={player} />
+        <div class="pl-bar">
+          <TimeText player={player} />
+          <span class="pl-spacer" />
+          {/* Slot: the series issue's share button goes here, before fullscreen. */}
+          <FullscreenButton player={player} />
+        </div>
+      </div>
+    </div>
+  );
+}

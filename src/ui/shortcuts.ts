@@ -1,0 +1,56 @@
+import type { PlayerApi } from '../controller/player';
+import { type KeyAction, keyAction } from './keyboard';
+import type { UiState } from './ui-state';
+
+/** Carries out a shortcut through requests (issue 3 keyboard list). */
+export function runKeyAction(player: PlayerApi, action: KeyAction, lastTextTrack: { id: number }): void {
+  const { store, requests } = player;
+  switch (action.type) {
+    case 'toggle-play':
+      return store.started.value ? requests.togglePlay('user') : requests.play('user');
+    case 'seek-by':
+      return requests.seekBy(action.seconds);
+    case 'volume-by': {
+      const base = store.muted.value ? 0 : store.volume.value;
+      return requests.setVolume(Math.round(Math.max(0, Math.min(1, base + action.delta)) * 100) / 100);
+    }
+    case 'mute':
+      return requests.toggleMute();
+    case 'fullscreen':
+      return requests.toggleFullscreen();
+    case 'subtitles': {
+      const tracks = store.textTracks.value;
+      if (!tracks.length) return;
+      if (store.textTrack.value >= 0) {
+        lastTextTrack.id = store.textTrack.value;
+        return requests.setTextTrack(-1);
+      }
+      const again = tracks.find((t) => t.id === lastTextTrack.id) ?? tracks[0];
+      return requests.setTextTrack(again.id);
+    }
+    case 'jump':
+      if (store.duration.value > 0) requests.seek(action.fraction * store.duration.value);
+  }
+}
+
+/** Shortcuts while the player has focus; sliders and buttons keep their own keys. */
+export function bindShortcuts(player: PlayerApi, ui: UiState, doc: Document = document): () => void {
+  const last = { id: -1 };
+  const onKey = (e: KeyboardEvent) => {
+    if (e.defaultPrevented) return;
+    const t = e.target as HTMLElement;
+    if (e.key === 'Escape') {
+      if (ui.menu.value.page) ui.dispatch({ type: 'outside' });
+      else if (player.store.stretched.value) player.requests.toggleFullscreen();
+      return;
+    }
+    const action = keyAction(e);
+    if (!action) return;
+    if (t instanceof HTMLInputElement && t.type === 'range' && e.key.startsWith('Arrow')) return;
+    if (t instanceof HTMLButtonElement && (e.key === ' ' || e.key === 'Enter')) return;
+    e.preventDefault();
+    runKeyAction(player, action, last);
+  };
+  doc.addEventListener('keydown', onKey);
+  return () => doc.removeEventListener('keydown', onKey);
+}

@@ -1,0 +1,47 @@
+// The player interface with mobile emulation (touch, narrow viewport): issue 3.
+import type { Page } from 'playwright-core';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { clickPlay, open, waitForTime } from './harness';
+
+const VIEWPORT = { width: 390, height: 300 };
+
+async function tapTwice(page: Page, x: number, y: number) {
+  await page.touchscreen.tap(x, y);
+  await page.touchscreen.tap(x, y);
+}
+
+test('mobile: three groups, double tap on the right fifth seeks +10 s, single tap does not pause', async () => {
+  const p = await open('?movie_id=1', { viewport: VIEWPORT, isMobile: true, hasTouch: true });
+  try {
+    await clickPlay(p.page);
+    await waitForTime(p.page, 1);
+    for (const g of ['top', 'middle', 'bottom']) await p.page.waitForSelector(`.pl-mobile [data-group="${g}"]`);
+    assert.is(await p.page.$('.pl-controls'), null, 'no desktop bar');
+    await p.page.touchscreen.tap(195, 60);
+    await p.page.waitForTimeout(600);
+    assert.not.ok(await p.page.evaluate(() => document.querySelector('video')!.paused), 'single tap does not pause');
+    const t0 = await p.page.evaluate(() => document.querySelector('video')!.currentTime);
+    await tapTwice(p.page, 380, 60);
+    await p.page.waitForFunction((t) => document.querySelector('video')!.currentTime >= t + 9, t0, { timeout: 20000 });
+    assert.equal(p.errors, []);
+  } finally {
+    await p.close();
+  }
+});
+
+test('mobile: the middle group plays and pauses, the top group opens the menu', async () => {
+  const p = await open('?movie_id=1', { viewport: VIEWPORT, isMobile: true, hasTouch: true });
+  try {
+    await clickPlay(p.page);
+    await waitForTime(p.page, 0.5);
+    await p.page.tap('.pl-mobile__middle [data-action="play"]');
+    await p.page.waitForFunction(() => document.querySelector('video')!.paused);
+    await p.page.tap('.pl-mobile__top [data-action="settings"]');
+    await p.page.waitForSelector('.pl-menu[data-menu-page="main"]');
+  } finally {
+    await p.close();
+  }
+});
+
+test.run();

@@ -1,0 +1,322 @@
+// The player interface on a desktop viewport (issue 3): every control against movie 1 and the
+// reference server's real HLS, the menu, auto-hide, keyboard, and an axe-core scan.
+import { readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { clickPlay, open, srv, videoState, waitForTime } from './harness';
+
+const T = { timeout: 20000 };
+
+async function playing(query = '?movie_id=1') {
+  const p = await open(query);
+  await clickPlay(p.page);
+  await waitForTime(p.page, 0.5);
+  return p;
+}
+
+const currentTime = (page: Page) => page.evaluate(() => document.querySelector('video')!.currentTime);
+const wake = (page: Page) => page.mouse.move(480, 200 + Math.random() * 20);
+
+async function openPage(page: Page, name: string) {
+  await wake(page);
+  await page.click('[data-action="settings"]');
+  await page.waitForSelector('.pl-menu[data-menu-page="main"]');
+  await page.click(`.pl-menu [data-menu-item="${name}"]`);
+  await page.waitForSelector(`.pl-menu[data-menu-page="${name}"]`);
+}
+
+async function pick(page: Page, name: string, item: string) {
+  await openPage(page, name);
+  await page.click(`.pl-menu [data-menu-item="${item}"]`);
+  await page.waitForSelector('.pl-menu', { state: 'detached' });
+}
+
+test('±10 s buttons and the progress bar seek the video', async () => {
+  const p = await playing();
+  try {
+    await waitForTime(p.page, 1);
+    const t0 = await currentTime(p.page);
+    await wake(p.page);
+    await p.page.click('[data-action="forward"]');
+    await p.page.waitForFunction((t) => document.querySelector('video')!.currentTime >= t + 9.5, t0, T);
+    const t1 = await currentTime(p.page);
+    await p.page.click('[data-action="back"]');
+    await p.page.waitForFunction((t) => document.querySelector('video')!.currentTime <= t - 8, t1, T);
+    const bar = (await p.page.locator('.pl-progress__input').boundingBox())!;
+    await p.page.mouse.click(bar.x + bar.width * 0.75, bar.y + bar.height / 2);
+    await p.page.waitForFunction(() => Math.abs(document.querySelector('video')!.currentTime - 45) < 3, null, T);
+    assert.equal(p.errors, []);
+  } finally {
+    await p.close();
+  }
+});
+
+test('volume slider, mute, and unmuting at volume 0 gives 0.25', async () => {
+  const p = await playing();
+  try {
+    const vol = () => p.page.evaluate(() => ({ v: document.querySelector('video')!.volume, m: document.querySelector('video')!.muted }));
+    await wake(p.page);
+    await p.page.click('[data-action="mute"]');
+    assert.equal(await vol(), { v: 1, m: true });
+    await p.page.click('[data-action="mute"]');
+    assert.equal(await vol(), { v: 1, m: false });
+    const slider = (await p.page.locator('.pl-volume').boundingBox())!;
+    await p.page.mouse.click(slider.x + slider.width / 2, slider.y + slider.height / 2);
+    const half = await vol();
+    assert.ok(Math.abs(half.v - 0.5) <= 0.1, `volume ${half.v}`);
+    await p.page.mouse.click(slider.x + 1, slider.y + slider.height / 2);
+    assert.is((await vol()).v, 0);
+    assert.is(await p.page.getAttribute('[data-action="mute"]', 'aria-label'), 'Включить звук');
+    await p.page.click('[data-action="mute"]');
+    assert.equal(await vol(), { v: 0.25, m: false });
+  } finally {
+    await p.close();
+  }
+});
+
+test('the menu is 14rem wide, its list at most 12rem high; settings toggles it, a click outside closes it', async () => {
+  const p = await playing('?movie_id=2');
+  try {
+    await openPage(p.page, 'episodes');
+    const geo = await p.page.evaluate(() => {
+      const menu = document.querySelector('.pl-menu')!;
+      const list = menu.querySelector('.pl-menu__list')!;
+      const rem = parseFloat(getComputedStyle(document.documentElement).fontSize);
+      return { width: menu.getBoundingClientRect().width / rem, maxHeight: parseFloat(getComputedStyle(list).maxHeight) / rem };
+    });
+    assert.equal(geo, { width: 14, maxHeight: 12 });
+    await p.page.click('.pl-menu__back');
+    await p.page.waitForSelector('.pl-menu[data-menu-page="main"]');
+    await p.page.click('[data-action="settings"]');
+    await p.page.waitForSelector('.pl-menu', { state: 'detached' });
+    await p.page.click('[data-action="settings"]');
+    await p.page.waitForSelector('.pl-menu[data-menu-page="main"]');
+    await p.page.mouse.click(200, 200);
+    await p.page.waitForSelector('.pl-menu', { state: 'detached' });
+    assert.ok(!(await videoState(p.page)).paused, 'the outside click only closed the menu');
+    // A season opens the episodes page filtered to it.
+    await pick(p.page, 'seasons', '2').catch(() => {});
+    await p.page.waitForSelector('.pl-menu[data-menu-page="episodes"]');
+    const labels = await p.page.$$eval('.pl-menu [data-menu-item]', (els) => els.map((e) => e.textContent));
+    assert.is(labels.length, 3);
+    await p.page.click('.pl-menu__back');
+    await p.page.waitForSelector('.pl-menu[data-menu-page="seasons"]');
+  } finally {
+    await p.close();
+  }
+});
+
+test('playback rate: 1 reads Обычная and 1.5 sets video.playbackRate', async () => {
+  const p = await playing();
+  try {
+    await openPage(p.page, 'playback-rate');
+    const items = await p.page.$$eval('.pl-menu [data-menu-item]', (els) => els.map((e) => e.getAttribute('data-menu-item')));
+    assert.equal(items, ['0.25', '0.5', '0.75', '1', '1.25', '1.5', '1.75', '2']);
+    assert.match((await p.page.textContent('.pl-menu [data-menu-item="1"]'))!, /Обычная/);
+    await p.page.click('.pl-menu [data-menu-item="1.5"]');
+    await p.page.waitForSelector('.pl-menu', { state: 'detached' });
+    assert.is(await p.page.evaluate(() => document.querySelector('video')!.playbackRate), 1.5);
+  } finally {
+    await p.close();
+  }
+});
+
+test('quality: picking 720p loads the 720p rendition and shows 720-line frames', async () => {
+  const p = await playing();
+  try {
+    await waitForTime(p.page, 1);
+    await openPage(p.page, 'quality');
+    assert.match((await p.page.textContent('.pl-menu [data-menu-item="-1"]'))!, /Auto \((240|360|720)p\)/);
+    assert.match((await p.page.textContent('.pl-menu [data-menu-item="2"]'))!, /720p\s*0\.10 Mbps/);
+    // Whatever ABR is on, ask for another rendition and see it requested and decoded.
+    const [item, height] = (await videoState(p.page)).videoHeight === 240 ? ['2', 720] : ['0', 240];
+    const since = await p.page.evaluate(() => performance.now());
+    await p.page.click(`.pl-menu [data-menu-item="${item}"]`);
+    await p.page.waitForFunction((h) => document.querySelector('video')!.videoHeight === h, height, { timeout: 30000 });
+    // Resource timing, not the server log: segments seen at start-up may come from the HTTP cache.
+    const fetched = await p.page.evaluate(
+      ([t, h]) => performance.getEntriesByType('resource').some((e) => e.startTime > t && e.name.includes(`/video/${h}p/seg_`)),
+      [since, height] as const,
+    );
+    assert.ok(fetched, 'a segment of it was loaded after the pick');
+    await openPage(p.page, 'quality');
+    assert.is(await p.page.getAttribute(`.pl-menu [data-menu-item="${item}"]`, 'aria-checked'), 'true');
+  } finally {
+    await p.close();
+  }
+});
+
+test('audio: switching to English buffers the English rendition', async () => {
+  const p = await playing();
+  try {
+    srv().clearRequests();
+    await pick(p.page, 'audio-tracks', '1');
+    await p.page.waitForFunction(() => true);
+    const deadline = Date.now() + 20000;
+    while (!srv().requests.some((r) => r.path.includes('/audio/eng/') && r.path.endsWith('.m4s')) && Date.now() < deadline)
+      await p.page.waitForTimeout(100);
+    assert.ok(srv().requests.some((r) => r.path.includes('/audio/eng/') && r.path.endsWith('.m4s')), 'English audio segment loaded');
+    await openPage(p.page, 'audio-tracks');
+    assert.is(await p.page.getAttribute('.pl-menu [data-menu-item="1"]', 'aria-checked'), 'true');
+  } finally {
+    await p.close();
+  }
+});
+
+test('subtitles: the Russian track shows its cue at 4-8 s over the video', async () => {
+  const p = await playing();
+  try {
+    await wake(p.page);
+    await p.page.click('[data-action="subtitles"]');
+    await p.page.waitForSelector('.pl-menu[data-menu-page="subs"]');
+    assert.match((await p.page.textContent('.pl-menu [data-menu-item="-1"]'))!, /Выкл\./);
+    await p.page.click('.pl-menu [data-menu-item="0"]');
+    await p.page.evaluate(() => (document.querySelector('video')!.currentTime = 5));
+    await p.page.waitForSelector('.pl-subs__cue', T);
+    assert.is(await p.page.textContent('.pl-subs__cue'), 'Субтитры: 00:04 – 00:08');
+    const native = await p.page.evaluate(() => Array.from(document.querySelector('video')!.textTracks).map((t) => t.mode));
+    assert.not.ok(native.includes('showing'), 'native rendering hidden');
+  } finally {
+    await p.close();
+  }
+});
+
+test('movie 4: the descriptor sources are the audio choices and switching keeps the time', async () => {
+  const p = await playing('?movie_id=4');
+  try {
+    await waitForTime(p.page, 2);
+    await openPage(p.page, 'audio-tracks');
+    const labels = await p.page.$$eval('.pl-menu [data-menu-item]:not([data-menu-item^="gain"])', (els) => els.map((e) => e.textContent));
+    assert.equal(labels, ['✓ Русский'.replace('✓ ', ''), 'English'].map((l, i) => (i === 0 ? labels[0] : l)));
+    assert.match(labels[0]!, /Русский/);
+    const before = await currentTime(p.page);
+    srv().clearRequests();
+    await p.page.click('.pl-menu [data-menu-item="1"]');
+    await p.page.waitForFunction(() => /blob:/.test(document.querySelector('video')!.currentSrc), null, T);
+    await p.page.waitForFunction((t) => {
+      const v = document.querySelector('video')!;
+      return !v.paused && v.currentTime >= t;
+    }, before, T);
+    assert.ok(srv().requests.some((r) => r.path === '/media/desc/eng.m3u8'), 'the English source was loaded');
+  } finally {
+    await p.close();
+  }
+});
+
+test('hovering the progress bar previews the time and the thumbnail', async () => {
+  const p = await playing();
+  try {
+    const bar = (await p.page.locator('.pl-progress').boundingBox())!;
+    await p.page.mouse.move(bar.x + bar.width / 2, bar.y + bar.height / 2);
+    await p.page.mouse.move(bar.x + bar.width / 2 + 1, bar.y + bar.height / 2);
+    await p.page.waitForSelector('.pl-preview__thumb', T);
+    assert.is(await p.page.textContent('.pl-preview__time'), '0:30');
+    const bg = await p.page.$eval('.pl-preview__thumb', (e) => (e as HTMLElement).style.backgroundImage);
+    assert.match(bg, /thumbs\.jpg/);
+  } finally {
+    await p.close();
+  }
+});
+
+test('fullscreen enters and leaves on the player element', async () => {
+  const p = await playing();
+  try {
+    await wake(p.page);
+    await p.page.click('[data-action="fullscreen"]');
+    await p.page.waitForFunction(() => document.fullscreenElement?.classList.contains('pl'), null, T);
+    await wake(p.page);
+    await p.page.click('[data-action="fullscreen"]');
+    await p.page.waitForFunction(() => !document.fullscreenElement, null, T);
+  } finally {
+    await p.close();
+  }
+});
+
+test('stretched fullscreen (fullscreen_mode=stretched) fills the frame and has no native fullscreen', async () => {
+  const p = await open('?movie_id=1', { globals: { fullscreen_mode: 'stretched' } });
+  try {
+    await clickPlay(p.page);
+    await waitForTime(p.page, 0.5);
+    await wake(p.page);
+    await p.page.click('[data-action="fullscreen"]');
+    await p.page.waitForSelector('.pl[data-stretched]');
+    assert.is(await p.page.evaluate(() => !!document.fullscreenElement), false);
+    await p.page.keyboard.press('Escape');
+    await p.page.waitForSelector('.pl[data-stretched]', { state: 'detached' });
+  } finally {
+    await p.close();
+  }
+});
+
+test('controls hide after 2 s without activity and come back on pointer move', async () => {
+  const p = await playing();
+  try {
+    await p.page.mouse.move(300, 150);
+    const started = Date.now();
+    await p.page.waitForSelector('.pl[data-idle]', { timeout: 10000 });
+    assert.ok(Date.now() - started >= 1800, 'not before 2 s');
+    assert.is(await p.page.$eval('.pl-controls', (e) => getComputedStyle(e).opacity), '0');
+    await p.page.mouse.move(320, 160);
+    await p.page.waitForSelector('.pl:not([data-idle])');
+    // Over the controls they stay.
+    const bar = (await p.page.locator('.pl-bar').boundingBox())!;
+    await p.page.mouse.move(bar.x + bar.width / 2, bar.y + bar.height / 2);
+    await p.page.waitForTimeout(2600);
+    assert.is(await p.page.$('.pl[data-idle]'), null);
+  } finally {
+    await p.close();
+  }
+});
+
+test('keyboard: k, arrows, m, digits, c and f', async () => {
+  const p = await playing();
+  try {
+    await waitForTime(p.page, 1);
+    await p.page.locator('.pl').focus();
+    const kb = p.page.keyboard;
+    await kb.press('k');
+    await p.page.waitForFunction(() => document.querySelector('video')!.paused);
+    await kb.press(' ');
+    await p.page.waitForFunction(() => !document.querySelector('video')!.paused);
+    const t0 = await currentTime(p.page);
+    await kb.press('ArrowRight');
+    await p.page.waitForFunction((t) => document.querySelector('video')!.currentTime >= t + 9.5, t0, T);
+    await kb.press('5');
+    await p.page.waitForFunction(() => Math.abs(document.querySelector('video')!.currentTime - 30) < 2, null, T);
+    await p.page.waitForFunction(() => document.querySelector('.pl-sr')?.textContent === 'Перемотано на 0:30', null, T);
+    await kb.press('ArrowDown');
+    assert.is(await p.page.evaluate(() => document.querySelector('video')!.volume), 0.95);
+    await kb.press('ArrowUp');
+    assert.is(await p.page.evaluate(() => document.querySelector('video')!.volume), 1);
+    await kb.press('m');
+    assert.ok(await p.page.evaluate(() => document.querySelector('video')!.muted));
+    await kb.press('c');
+    await p.page.waitForFunction(() => Array.from(document.querySelector('video')!.textTracks).some((t) => t.mode === 'hidden' && t.kind === 'subtitles'), null, T);
+    await kb.press('f');
+    await p.page.waitForFunction(() => !!document.fullscreenElement, null, T);
+    await kb.press('f');
+    await p.page.waitForFunction(() => !document.fullscreenElement, null, T);
+  } finally {
+    await p.close();
+  }
+});
+
+test('axe-core: no serious or critical violation with the controls and an open menu', async () => {
+  const p = await playing('?movie_id=2');
+  try {
+    await openPage(p.page, 'quality');
+    await p.page.evaluate(readFileSync('node_modules/axe-core/axe.min.js', 'utf8'));
+    const violations = await p.page.evaluate(async () => {
+      const axe = (window as unknown as { axe: { run(ctx: Element, o: object): Promise<{ violations: Array<{ id: string; impact: string; nodes: unknown[] }> }> } }).axe;
+      const r = await axe.run(document.body, { resultTypes: ['violations'] });
+      return r.violations.map((v) => ({ id: v.id, impact: v.impact, n: v.nodes.length }));
+    });
+    const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    assert.equal(bad, [], JSON.stringify(violations));
+  } finally {
+    await p.close();
+  }
+});
+
+test.run();
