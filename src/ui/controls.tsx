@@ -3,6 +3,8 @@ import type { PlayerApi } from '../controller/player';
 import { ru } from '../i18n/ru';
 import { formatTime } from './format-time';
 import { ExitFullscreenIcon, FullscreenIcon, MutedIcon, PauseIcon, PlayIcon, VolumeIcon } from './icons';
+import { NextButton } from './next-episode';
+import { ShareButton } from './share-button';
 
 /** The controls needed to watch: play/pause, progress with seeking, time, volume, fullscreen. */
 export function Controls({ player }: { player: PlayerApi }) {
@@ -49,6 +51,7 @@ export function Controls({ player }: { player: PlayerApi }) {
         >
           {paused ? <PlayIcon /> : <PauseIcon />}
         </button>
+        <NextButton player={player} />
         <button
           type="button"
           class="pl-button"
@@ -72,6 +75,7 @@ export function Controls({ player }: { player: PlayerApi }) {
           {time}
         </span>
         <span class="pl-spacer" />
+        <ShareButton player={player} />
         <button
           type="button"
           class="pl-button"
