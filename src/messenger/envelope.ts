@@ -56,6 +56,7 @@ export function parseCommand(data: unknown): ParentCommand | undefined {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return undefined;
   try {
     const msg = value as { actionType?: unknown; protocol?: unknown };
+    if (!Object.prototype.hasOwnProperty.call(msg, 'actionType')) return undefined;
     if (msg.protocol !== undefined && msg.protocol !== PROTOCOL) return undefined;
     return msg.actionType === 'pause' ? { actionType: 'pause' } : undefined;
   } catch {
