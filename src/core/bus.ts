@@ -1,5 +1,5 @@
 import { createNanoEvents } from 'nanoevents';
-import type { Content, Episode, Season } from '../content/types';
+import type { Content, Episode, EpisodeVariant, Season } from '../content/types';
 import type { PlayerError } from './errors';
 
 /** Why something was asked for; analytics reads it (DESIGN "Requests, not writes"). */
@@ -21,6 +21,10 @@ export interface AdHistoryItem {
 export interface PlayerEvents {
   'content:loaded': { content: Content; episodes: Episode[]; seasons: Season[]; isAvailable: boolean };
   'content:episode-changed': { episode: Episode };
+  /** The viewer switched the current episode to another of its variants. */
+  'content:variant-changed': { episode: Episode; variant: EpisodeVariant };
+  /** A validated command from the embedding page (messenger/); the ad runner pauses ads on it too. */
+  'parent:command': { actionType: 'pause' };
   'media:source': { url: string; engine: 'hls' | 'native' };
   'media:play': { cause: Cause };
   'media:playing': { currentTime: number };

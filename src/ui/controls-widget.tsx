@@ -12,6 +12,10 @@ import { MobileControls } from './mobile-controls';
 import { SeekAnnouncer } from './seek-announcer';
 import { bindShortcuts } from './shortcuts';
 import { Subtitles } from './subtitles';
+export { attachMemory } from '../controller/memory';
+import { NextEpisodeCard } from './next-episode';
+import { ResumePrompt } from './resume-prompt';
+import { adoptSeriesStyles } from './series-style';
 import { Title } from './title';
 import { createUiState } from './ui-state';
 
@@ -20,6 +24,7 @@ const NARROW = '(max-width: 639.98px)';
 
 export function Chrome({ player }: { player: PlayerApi }) {
   const { store } = player;
+  adoptSeriesStyles();
   const ui = useMemo(createUiState, [player]);
   const narrow = useSignal(typeof matchMedia === 'function' && matchMedia(NARROW).matches);
 
@@ -55,6 +60,8 @@ export function Chrome({ player }: { player: PlayerApi }) {
         </div>
       )}
       <SeekAnnouncer player={player} />
+      <NextEpisodeCard player={player} />
+      <ResumePrompt player={player} />
     </>
   );
 }

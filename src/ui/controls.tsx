@@ -7,6 +7,8 @@ import { ExitFullscreenIcon, FullscreenIcon, MutedIcon, PauseIcon, PlayIcon, Vol
 import { AirplayIcon, Back10Icon, CastIcon, Forward10Icon, PipIcon, SettingsIcon, SubtitlesIcon } from './icons-ui';
 import { Progress } from './progress';
 import type { UiState } from './ui-state';
+import { NextButton } from './next-episode';
+import { ShareButton } from './share-button';
 
 const SKIP_S = 10;
 
@@ -23,7 +25,7 @@ export function Controls({ player, ui }: { player: PlayerApi; ui: UiState }) {
       <div class="pl-bar">
         <PlayButton player={player} paused={paused} />
         <SkipButtons player={player} />
-        {/* Slot: the series issue's next-episode button goes here, right after play/pause and ±10 s. */}
+        <NextButton player={player} />
         <button
           type="button"
           class="pl-button"
@@ -53,11 +55,13 @@ export function Controls({ player, ui }: { player: PlayerApi; ui: UiState }) {
         <MenuButtons player={player} ui={ui} />
         <button type="button" class="pl-button" data-action="pip" aria-label={ruUi.pip} aria-pressed={store.pip.value} onClick={() => requests.togglePip()}>
           <PipIcon />
+import { NextButton } from './next-episode';
+import { ShareButton } from './share-button';
         </button>
         <button type="button" class="pl-button" data-action="cast" aria-label={ruUi.cast} onClick={() => cast(player, ui)}>
           <CastIcon />
         </button>
-        {/* Slot: the series issue's share button goes here, before fullscreen. */}
+        <ShareButton player={player} />
         <FullscreenButton player={player} />
       </div>
     </div>

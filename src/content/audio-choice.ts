@@ -1,0 +1,48 @@
+import type { MediaTrack } from '../core/tracks';
+
+export interface AudioPreferences {
+  /** SPEC §3 favoriteAudioTracks: the label the viewer chose for this content. */
+  saved?: string;
+  /** The voice_author query parameter. */
+  voiceAuthor?: string;
+  /** lang_order: preferred languages, most wanted first. */
+  langOrder: readonly string[];
+}
+
+// 'ru' and 'rus', 'en' and 'eng' name the same language: playlists and partners mix ISO 639-1 and -2.
+const sameLanguage = (a: string, b: string) => {
+  const x = a.trim().toLowerCase();
+  const y = b.trim().toLowerCase();
+  return x !== '' && (x === y || (x.length >= 2 && y.length >= 2 && x.slice(0, 2) === y.slice(0, 2)));
+};
+
+const isAc3 = (t: MediaTrack) => /(^|[^a-z0-9])ac-?3([^a-z0-9]|$)/i.test(t.label) || /^ac-?3$/i.test(t.codec ?? '');
+
+/** SPEC §4 streaming case: tracks labelled AC3 are dropped, preferred-language tracks come first. */
+export function orderAudioTracks(tracks: readonly MediaTrack[], langOrder: readonly string[]): MediaTrack[] {
+  const rank = (t: MediaTrack) => {
+    const i = langOrder.findIndex((l) => sameLanguage(l, t.language));
+    return i < 0 ? langOrder.length : i;
+  };
+  return tracks
+    .filter((t) => !isAc3(t))
+    .map((t, i) => ({ t, i, r: rank(t) }))
+    .sort((a, b) => a.r - b.r || a.i - b.i)
+    .map((x) => x.t);
+}
+
+/**
+ * SPEC §4 streaming case: the saved label, else the track matching the voice author, else the first
+ * in preferred-language order (the source's default when no preferred language is on offer).
+ */
+export function chooseAudioTrack(tracks: readonly MediaTrack[], prefs: AudioPreferences): MediaTrack | undefined {
+  const list = orderAudioTracks(tracks, prefs.langOrder);
+  const voice = prefs.voiceAuthor?.trim().toLowerCase();
+  return (
+    (prefs.saved !== undefined ? list.find((t) => t.label === prefs.saved) : undefined) ??
+    (voice ? list.find((t) => t.label.toLowerCase().includes(voice)) : undefined) ??
+    list.find((t) => prefs.langOrder.some((l) => sameLanguage(l, t.language))) ??
+    list.find((t) => t.isDefault) ??
+    list[0]
+  );
+}

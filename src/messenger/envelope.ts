@@ -1,0 +1,71 @@
+import { originOf } from '../config/embedding-address';
+
+// The parent-page protocol (README "Parent page messages"): one versioned envelope for everything the
+// player posts, and a strict reader for what the parent sends.
+
+export const PROTOCOL = 'embed-player';
+export const PROTOCOL_VERSION = 1;
+
+/** SPEC §7 messages to the parent window. */
+export interface OutgoingPayloads {
+  enterFullScreen: Record<string, never>;
+  exitFullScreen: Record<string, never>;
+  timeProgressChanged: { currentTime: number; duration: number };
+  episodeVariantChanged: { episodeVariant: unknown };
+  episodeChanged: { episode: unknown };
+}
+
+export interface Envelope<K extends keyof OutgoingPayloads = keyof OutgoingPayloads> {
+  protocol: typeof PROTOCOL;
+  version: typeof PROTOCOL_VERSION;
+  type: K;
+  /** The movie_id the player was opened with, so a page with several players can tell them apart. */
+  contentId: number | null;
+  payload: OutgoingPayloads[K];
+}
+
+export function envelope<K extends keyof OutgoingPayloads>(
+  type: K,
+  payload: OutgoingPayloads[K],
+  contentId: number | null,
+): Envelope<K> {
+  return { protocol: PROTOCOL, version: PROTOCOL_VERSION, type, contentId, payload };
+}
+
+export interface ParentCommand {
+  actionType: 'pause';
+}
+
+const MAX_TEXT = 1024;
+
+/**
+ * A command from the parent, or undefined for anything else: bad JSON, unknown shapes, unknown
+ * actions, oversized strings and objects whose fields throw are all ignored, never thrown.
+ * Accepts the object itself or its JSON text, bare or inside our envelope.
+ */
+export function parseCommand(data: unknown): ParentCommand | undefined {
+  let value = data;
+  if (typeof value === 'string') {
+    if (value.length > MAX_TEXT) return undefined;
+    try {
+      value = JSON.parse(value);
+    } catch {
+      return undefined;
+    }
+  }
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return undefined;
+  try {
+    const msg = value as { actionType?: unknown; protocol?: unknown };
+    if (!Object.prototype.hasOwnProperty.call(msg, 'actionType')) return undefined;
+    if (msg.protocol !== undefined && msg.protocol !== PROTOCOL) return undefined;
+    return msg.actionType === 'pause' ? { actionType: 'pause' } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Where to post: the embedding page's origin when the browser tells us, else undefined. */
+export function parentOrigin(env: { ancestorOrigins?: ArrayLike<string>; referrer: string }): string | undefined {
+  const ancestor = env.ancestorOrigins && env.ancestorOrigins.length ? env.ancestorOrigins[0] : undefined;
+  return ancestor && ancestor !== 'null' ? ancestor : originOf(env.referrer);
+}

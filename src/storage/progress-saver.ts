@@ -1,0 +1,73 @@
+import { effect } from '@preact/signals';
+import type { PlayerParts } from '../controller/memory-types';
+import { PROGRESS_KEY, readMap, writeStored } from './local';
+import { withProgress } from './progress-write';
+import { SAVE_INTERVAL_MS, createThrottle } from './throttle';
+
+interface Position {
+  episodeId: number;
+  variantId: number | null;
+  time: number;
+  duration: number;
+}
+
+/**
+ * SPEC §3/§9 progress memory: saved at most once every 10 s while playing, and once more when the page
+ * is hidden or closed and when the viewer moves to another episode or variant, so nothing but the
+ * last seconds is ever lost (DESIGN "Nothing lost"). An episode watched to the end is forgotten, so
+ * coming back to it starts from the beginning. `onSave` hears every save (timeProgressChanged).
+ */
+export function attachProgressSaver(
+  { store, bus }: PlayerParts,
+  onSave: (currentTime: number, duration: number) => void,
+  win: Window = window,
+  now: () => number = Date.now,
+): () => void {
+  const gate = createThrottle(SAVE_INTERVAL_MS, now);
+  let latest: Position | undefined;
+  let written: Position | undefined;
+
+  const write = (p: Position, at: number | undefined) =>
+    writeStored(PROGRESS_KEY, withProgress(readMap(PROGRESS_KEY), p.episodeId, p.variantId, at));
+
+  const save = () => {
+    if (!latest || latest === written) return;
+    written = latest;
+    write(latest, Math.floor(latest.time));
+    onSave(latest.time, latest.duration);
+  };
+
+  const stop = effect(() => {
+    const time = store.currentTime.value;
+    const episode = store.episode.peek();
+    // sourceUrl is '' from the moment another episode is chosen until its source loads: the old
+    // video's last ticks must not be booked to the new episode.
+    if (!episode || time < 1 || !store.started.peek() || !store.sourceUrl.peek() || !store.isAvailable.peek()) return;
+    latest = { episodeId: episode.id, variantId: store.activeVariantId.peek(), time, duration: store.duration.peek() };
+    if (gate()) save();
+  });
+
+  const onHide = () => {
+    if (win.document.visibilityState === 'hidden') save();
+  };
+  win.addEventListener('pagehide', save);
+  win.document.addEventListener('visibilitychange', onHide);
+  const offs = [
+    bus.on('content:episode-changed', () => {
+      // At the end the ended handler forgets the episode; saving it here would bring it back.
+      if (!store.ended.peek()) save();
+      latest = undefined;
+    }),
+    bus.on('media:ended', () => {
+      if (latest) write(latest, undefined);
+      latest = undefined;
+    }),
+  ];
+
+  return () => {
+    stop();
+    win.removeEventListener('pagehide', save);
+    win.document.removeEventListener('visibilitychange', onHide);
+    offs.forEach((off) => off());
+  };
+}

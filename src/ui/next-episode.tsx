@@ -1,0 +1,111 @@
+import { type Signal, signal, useComputed, useSignal } from '@preact/signals';
+import { useRef } from 'react';
+import { playNext, playableNext } from '../controller/binge';
+import type { PlayerApi } from '../controller/player';
+import type { Store } from '../core/store';
+import { ru } from '../i18n/ru';
+import { NextIcon } from './series-icons';
+
+/** The card shows for the last seconds of an episode (the credits), and when it has ended. */
+const END_WINDOW_S = 10;
+const LEAVE_DELAY_MS = 250;
+
+// Hover of the next button, shared by the button (control bar) and the card (over the picture),
+// one per player.
+const hovers = new WeakMap<Store, Signal<boolean>>();
+const hoverOf = (store: Store) => {
+  let s = hovers.get(store);
+  if (!s) hovers.set(store, (s = signal(false)));
+  return s;
+};
+
+function useHover(store: Store) {
+  const hover = hoverOf(store);
+  const timer = useRef<ReturnType<typeof setTimeout>>();
+  return {
+    // SPEC §4: on hover, not on touch devices; a pen or a finger never opens it.
+    onPointerEnter: (e: PointerEvent) => {
+      if (e.pointerType !== 'mouse') return;
+      clearTimeout(timer.current);
+      hover.value = true;
+    },
+    // A short grace period lets the pointer travel from the button to the card.
+    onPointerLeave: () => {
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => (hover.value = false), LEAVE_DELAY_MS);
+    },
+  };
+}
+
+/** The control-bar button: plays the next episode; shown only when moving on is allowed. */
+export function NextButton({ player }: { player: PlayerApi }) {
+  const hover = useHover(player.store);
+  if (!playableNext(player)) return null;
+  return (
+    <button
+      type="button"
+      class="pl-button"
+      data-action="next"
+      aria-label={ru.nextEpisode}
+      onClick={() => {
+        hoverOf(player.store).value = false;
+        playNext(player);
+      }}
+      {...hover}
+    >
+      <NextIcon />
+    </button>
+  );
+}
+
+/** SPEC §2 next-episode card: 'Следующий эпизод', number, title, description, poster, red button. */
+export function NextEpisodeCard({ player }: { player: PlayerApi }) {
+  const { store } = player;
+  const hover = useHover(store);
+  const closedFor = useSignal<number | null>(null);
+  const atEnd = useComputed(() => {
+    const d = store.duration.value;
+    return store.ended.value || (store.started.value && d > 2 * END_WINDOW_S && d - store.currentTime.value <= END_WINDOW_S);
+  });
+  const next = playableNext(player);
+  const episodeId = store.episode.value?.id ?? null;
+  const shown = hoverOf(store).value || (atEnd.value && closedFor.value !== episodeId);
+  if (!next || !shown) return null;
+  const poster = next.posterPath || store.content.value?.posterUrl;
+  const season = next.season?.order;
+  return (
+    <div class="pl-next" role="dialog" aria-label={ru.nextEpisode} onClick={(e) => e.stopPropagation()} {...hover}>
+      {poster && <img class="pl-next__poster" src={poster} alt="" />}
+      <div class="pl-next__body">
+        <div class="pl-next__head">{ru.nextEpisode}</div>
+        <div class="pl-next__number">
+          {typeof season === 'number' ? ru.seasonEpisode(season, next.order) : ru.episodeNumber(next.order)}
+        </div>
+        <div class="pl-next__title">{next.title}</div>
+        {next.description && <p class="pl-next__description">{next.description}</p>}
+        <button
+          type="button"
+          class="pl-next__play"
+          data-action="next-play"
+          onClick={() => {
+            hoverOf(store).value = false;
+            playNext(player);
+          }}
+        >
+          {ru.play}
+        </button>
+      </div>
+      <button
+        type="button"
+        class="pl-next__close"
+        aria-label={ru.close}
+        onClick={() => {
+          hoverOf(store).value = false;
+          closedFor.value = episodeId;
+        }}
+      >
+        ×
+      </button>
+    </div>
+  );
+}
