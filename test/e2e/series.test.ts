@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { open, waitForTime } from './harness';
+import { open, srv, waitForTime } from './harness';
 import { currentTime, demo, isPaused, storedJson, timeAbove, wake } from './series-helpers';
 
 test('S1E2 played 12 s then reloaded offers to resume at 0:00:12; continue resumes there (demo page as parent)', async () => {
@@ -120,6 +120,46 @@ test("S1E3's variants keep separate progress; a saved variant comes back", async
     await p.page.evaluate(() => localStorage.setItem('episodeVariants', JSON.stringify({ 2: 2032 })));
     await p.page.goto(p.page.url().replace('&episode_variant_id=2031', ''));
     await p.page.waitForFunction(() => document.querySelector('video')!.currentSrc.endsWith('/media/clip.mp4'));
+  } finally {
+    await p.close();
+  }
+});
+
+test('audio choice: lang_order and voice_author pick the HLS track, a saved label wins; the descriptor uses the saved label', async () => {
+  const audioOf = (prefix: string) =>
+    new Set(srv().requests.filter((r) => r.path.startsWith(prefix)).map((r) => r.path.split('/')[4]));
+  const segmentsOf = async (query: string, saved?: Record<string, string>) => {
+    srv().clearRequests();
+    const p = await open(query);
+    try {
+      if (saved) {
+        await p.page.evaluate((s) => localStorage.setItem('favoriteAudioTracks', JSON.stringify(s)), saved);
+        await p.page.reload();
+        srv().clearRequests();
+      }
+      await p.page.click('.pl-big-play', { timeout: 15000 });
+      await timeAbove(p.page, 4.5);
+      return audioOf('/media/hls/audio/');
+    } finally {
+      await p.close();
+    }
+  };
+  assert.ok((await segmentsOf('?movie_id=1&lang_order=en')).has('eng'), 'lang_order=en plays English');
+  assert.ok((await segmentsOf('?movie_id=1&voice_author=engl')).has('eng'), 'voice author matched');
+  const saved = await segmentsOf('?movie_id=1&lang_order=en', { 1: 'Русский' });
+  assert.ok(saved.has('rus') && !saved.has('eng'), `the saved label wins over lang_order: ${[...saved]}`);
+
+  srv().clearRequests();
+  const p = await open('?movie_id=4');
+  try {
+    await p.page.evaluate(() => localStorage.setItem('favoriteAudioTracks', JSON.stringify({ 4: 'English' })));
+    srv().clearRequests();
+    await p.page.reload();
+    await p.page.click('.pl-big-play', { timeout: 15000 });
+    await timeAbove(p.page, 1);
+    const paths = srv().requests.map((r) => r.path);
+    assert.ok(paths.includes('/media/desc/eng.m3u8'), 'the saved source');
+    assert.not.ok(paths.includes('/media/desc/rus.m3u8'), 'not the default one');
   } finally {
     await p.close();
   }
