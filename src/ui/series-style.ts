@@ -38,8 +38,8 @@ const CSS = `
 }
 .pl-next {
   position: absolute;
-  right: 1rem;
-  bottom: 5rem;
+  left: 0.75rem;
+  bottom: 4.5rem;
   z-index: 1;
   display: flex;
   gap: 0.75rem;
