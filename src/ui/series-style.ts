@@ -2,6 +2,10 @@
 // piece, not the critical stylesheet, and are adopted as a constructed stylesheet, which a strict CSP
 // without 'unsafe-inline' allows (unlike a <style> element).
 const CSS = `
+.pl-title__variant {
+  font-size: 0.875rem;
+  opacity: 0.75;
+}
 .pl-resume {
   position: absolute;
   inset: 0;

@@ -109,6 +109,7 @@ test("S1E3's variants keep separate progress; a saved variant comes back", async
     await p.page.waitForFunction(() => document.querySelector('video')!.duration > 0);
     assert.is(await p.page.locator('.pl-resume').count(), 0, 'variant 2032 has no progress of its own yet');
     assert.match(await p.page.evaluate(() => document.querySelector('video')!.currentSrc), /\/media\/clip\.mp4$/);
+    assert.is(await p.page.textContent('.pl-title__variant'), 'Режиссёрская версия', 'the title names the variant');
     await p.page.click('.pl-big-play');
     await timeAbove(p.page, 2.6);
     await p.page.goto(p.page.url().replace('2032', '2031'));
