@@ -209,7 +209,7 @@ export function createPlayer(config: EmbedConfig, env: PlayerEnv) {
       void selectEpisode(episode, startAt);
       return true;
     },
-    /** Switches the current episode to another of its variants, from the same position. */
+    /** Switches the current episode to another of its variants; each variant keeps its own progress. */
     selectVariant(variantId: number, startAt?: number): boolean {
       const episode = store.episode.value;
       const variant = episode?.episodeVariants?.find((v) => v.id === variantId);
