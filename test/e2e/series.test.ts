@@ -79,8 +79,12 @@ test('an ending episode shows the next-episode card, moves on by itself and the 
   }
 });
 
-test('the next button plays S2E1 and hovering it shows the card', async () => {
+test('hovering the next button shows the card, its red button plays S2E1, the next button then S2E2', async () => {
   const d = await demo('/player/?movie_id=2&season=1&episode=3');
+  const playingEpisode = async (line: string) => {
+    await d.frame.waitForFunction((l) => document.querySelector('.pl-title__episode')?.textContent?.startsWith(l), line);
+    await d.frame.waitForFunction(() => { const v = document.querySelector('video')!; return !v.paused && v.currentTime > 1.6 && v.currentTime < 15; }, null, { timeout: 20000 });
+  };
   try {
     await d.frame.locator('.pl-big-play').click({ timeout: 15000 });
     await timeAbove(d.frame, 1.6);
@@ -88,13 +92,18 @@ test('the next button plays S2E1 and hovering it shows the card', async () => {
     await d.frame.hover('[data-action="next"]');
     await d.frame.waitForSelector('.pl-next');
     assert.is(await d.frame.textContent('.pl-next__number'), '2 сезон, 1 серия');
+    await d.frame.hover('.pl-next__title');
+    await d.frame.waitForTimeout(500);
+    assert.is(await d.frame.locator('.pl-next').count(), 1, 'the card stays open while the pointer moves onto it');
+    await d.frame.click('.pl-next__play');
+    await playingEpisode('2 сезон, 1 серия');
+    await wake(d.frame);
     await d.frame.click('[data-action="next"]');
-    await d.frame.waitForFunction(() => document.querySelector('.pl-title__episode')?.textContent?.startsWith('2 сезон, 1 серия'));
-    await d.frame.waitForFunction(() => { const v = document.querySelector('video')!; return !v.paused && v.currentTime > 1 && v.currentTime < 15; }, null, { timeout: 20000 });
+    await playingEpisode('2 сезон, 2 серия');
     const changed = (await d.messages(2)).filter((m) => m.type === 'episodeChanged');
-    assert.equal(changed.map((m) => (m.payload.episode as { id: number }).id), [203, 204]);
+    assert.equal(changed.map((m) => (m.payload.episode as { id: number }).id), [203, 204, 205]);
     const saved = await storedJson(d.frame, 'episodesTimeProgress');
-    assert.ok(saved?.[203]?.[2031] >= 1, `S1E3 progress kept per variant: ${JSON.stringify(saved)}`);
+    assert.ok(saved?.[203]?.[2031] >= 1 && saved?.[204] >= 1, `progress kept when moving on: ${JSON.stringify(saved)}`);
   } finally {
     await d.close();
   }
