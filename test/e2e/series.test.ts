@@ -149,6 +149,7 @@ test('audio choice: lang_order and voice_author pick the HLS track, a saved labe
       }
       await p.page.click('.pl-big-play', { timeout: 15000 });
       await timeAbove(p.page, 4.5);
+      if (!saved) assert.is(await storedJson(p.page, 'favoriteAudioTracks'), null, 'an automatic choice is not saved as the viewer\'s');
       return audioOf('/media/hls/audio/');
     } finally {
       await p.close();
