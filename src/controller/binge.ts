@@ -8,10 +8,13 @@ export function playableNext({ store }: Pick<PlayerParts, 'store'>): Episode | u
   return nextEpisode(store.episodes.value, store.episode.value ?? undefined);
 }
 
-/** Moves on to the next episode and keeps playing; false when there is none or it is not allowed. */
+/**
+ * Moves on to the next episode and plays it (from its saved position when the viewer was watching);
+ * false when there is none or it is not allowed.
+ */
 export function playNext(parts: Pick<PlayerParts, 'store' | 'requests'>): boolean {
   const next = playableNext(parts);
-  if (!next || !parts.requests.selectEpisode(next, 0)) return false;
+  if (!next || !parts.requests.selectEpisode(next)) return false;
   parts.requests.play('user');
   return true;
 }

@@ -227,18 +227,18 @@ export function createPlayer(config: EmbedConfig, env: PlayerEnv) {
     selectEpisode(episode: Episode, startAt?: number): boolean {
       if (!store.isAvailable.value || store.error.value) return false;
       store.activeVariantId.value = null;
-      // A binge viewer who switches while watching keeps watching.
-      if (!store.paused.value) store.playRequested.value = true;
+      // A binge viewer who switches while watching (or at the end of an episode) keeps watching.
+      if (!store.paused.value || store.ended.value) store.playRequested.value = true;
       void selectEpisode(episode, startAt);
       return true;
     },
-    /** Switches the current episode to another of its variants, from the same position. */
+    /** Switches the current episode to another of its variants; each variant keeps its own progress. */
     selectVariant(variantId: number, startAt?: number): boolean {
       const episode = store.episode.value;
       const variant = episode?.episodeVariants?.find((v) => v.id === variantId);
       if (!episode || !variant || !store.isAvailable.value || store.error.value) return false;
       store.activeVariantId.value = variantId;
-      if (!store.paused.value) store.playRequested.value = true;
+      if (!store.paused.value || store.ended.value) store.playRequested.value = true;
       bus.emit('content:variant-changed', { episode, variant });
       void selectEpisode(episode, startAt);
       return true;

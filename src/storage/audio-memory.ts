@@ -25,6 +25,8 @@ export function attachAudioMemory({ store, requests, config }: PlayerParts): () 
 
   let tracksSeen: MediaTrack[] = [];
   let expected = -1;
+  // Until the engine confirms our choice, its switches are its own (e.g. to the default first).
+  let settled = false;
   const stopTracks = effect(() => {
     const tracks = store.audioTracks.value;
     const active = store.audioTrack.value;
@@ -37,10 +39,12 @@ export function attachAudioMemory({ store, requests, config }: PlayerParts): () 
         langOrder: config.langOrder,
       });
       expected = pick ? pick.id : active;
-      if (pick && pick.id !== active) requests.setAudioTrack(pick.id);
+      settled = expected === active;
+      if (!settled) requests.setAudioTrack(expected);
       return;
     }
-    if (active < 0 || active === expected) return;
+    if (active === expected) settled = true;
+    if (!settled || active < 0 || active === expected) return;
     expected = active;
     const label = tracks.find((t) => t.id === active)?.label;
     if (label) save(label);

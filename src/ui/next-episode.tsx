@@ -1,5 +1,4 @@
 import { type Signal, signal, useComputed, useSignal } from '@preact/signals';
-import { useRef } from 'react';
 import { playNext, playableNext } from '../controller/binge';
 import type { PlayerApi } from '../controller/player';
 import type { Store } from '../core/store';
@@ -11,35 +10,38 @@ const END_WINDOW_S = 10;
 const LEAVE_DELAY_MS = 250;
 
 // Hover of the next button, shared by the button (control bar) and the card (over the picture),
-// one per player.
-const hovers = new WeakMap<Store, Signal<boolean>>();
+// one per player; one timer, so moving from the button onto the card keeps the card open.
+interface Hover {
+  on: Signal<boolean>;
+  timer?: ReturnType<typeof setTimeout>;
+}
+const hovers = new WeakMap<Store, Hover>();
 const hoverOf = (store: Store) => {
-  let s = hovers.get(store);
-  if (!s) hovers.set(store, (s = signal(false)));
-  return s;
+  let h = hovers.get(store);
+  if (!h) hovers.set(store, (h = { on: signal(false) }));
+  return h;
 };
 
-function useHover(store: Store) {
+function hoverHandlers(store: Store) {
   const hover = hoverOf(store);
-  const timer = useRef<ReturnType<typeof setTimeout>>();
   return {
     // SPEC §4: on hover, not on touch devices; a pen or a finger never opens it.
     onPointerEnter: (e: PointerEvent) => {
       if (e.pointerType !== 'mouse') return;
-      clearTimeout(timer.current);
-      hover.value = true;
+      clearTimeout(hover.timer);
+      hover.on.value = true;
     },
     // A short grace period lets the pointer travel from the button to the card.
     onPointerLeave: () => {
-      clearTimeout(timer.current);
-      timer.current = setTimeout(() => (hover.value = false), LEAVE_DELAY_MS);
+      clearTimeout(hover.timer);
+      hover.timer = setTimeout(() => (hover.on.value = false), LEAVE_DELAY_MS);
     },
   };
 }
 
 /** The control-bar button: plays the next episode; shown only when moving on is allowed. */
 export function NextButton({ player }: { player: PlayerApi }) {
-  const hover = useHover(player.store);
+  const hover = hoverHandlers(player.store);
   if (!playableNext(player)) return null;
   return (
     <button
@@ -48,7 +50,7 @@ export function NextButton({ player }: { player: PlayerApi }) {
       data-action="next"
       aria-label={ru.nextEpisode}
       onClick={() => {
-        hoverOf(player.store).value = false;
+        hoverOf(player.store).on.value = false;
         playNext(player);
       }}
       {...hover}
@@ -61,7 +63,7 @@ export function NextButton({ player }: { player: PlayerApi }) {
 /** SPEC §2 next-episode card: 'Следующий эпизод', number, title, description, poster, red button. */
 export function NextEpisodeCard({ player }: { player: PlayerApi }) {
   const { store } = player;
-  const hover = useHover(store);
+  const hover = hoverHandlers(store);
   const closedFor = useSignal<number | null>(null);
   const atEnd = useComputed(() => {
     const d = store.duration.value;
@@ -69,7 +71,7 @@ export function NextEpisodeCard({ player }: { player: PlayerApi }) {
   });
   const next = playableNext(player);
   const episodeId = store.episode.value?.id ?? null;
-  const shown = hoverOf(store).value || (atEnd.value && closedFor.value !== episodeId);
+  const shown = hoverOf(store).on.value || (atEnd.value && closedFor.value !== episodeId);
   if (!next || !shown) return null;
   const poster = next.posterPath || store.content.value?.posterUrl;
   const season = next.season?.order;
@@ -88,7 +90,7 @@ export function NextEpisodeCard({ player }: { player: PlayerApi }) {
           class="pl-next__play"
           data-action="next-play"
           onClick={() => {
-            hoverOf(store).value = false;
+            hoverOf(store).on.value = false;
             playNext(player);
           }}
         >
@@ -100,7 +102,7 @@ export function NextEpisodeCard({ player }: { player: PlayerApi }) {
         class="pl-next__close"
         aria-label={ru.close}
         onClick={() => {
-          hoverOf(store).value = false;
+          hoverOf(store).on.value = false;
           closedFor.value = episodeId;
         }}
       >

@@ -2,6 +2,10 @@
 // piece, not the critical stylesheet, and are adopted as a constructed stylesheet, which a strict CSP
 // without 'unsafe-inline' allows (unlike a <style> element).
 const CSS = `
+.pl-title__variant {
+  font-size: 0.875rem;
+  opacity: 0.75;
+}
 .pl-resume {
   position: absolute;
   inset: 0;
@@ -38,8 +42,8 @@ const CSS = `
 }
 .pl-next {
   position: absolute;
-  right: 1rem;
-  bottom: 5rem;
+  left: 0.75rem;
+  bottom: 4.5rem;
   z-index: 1;
   display: flex;
   gap: 0.75rem;

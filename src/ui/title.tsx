@@ -7,6 +7,9 @@ export function Title({ store }: { store: Store }) {
   const episode = store.episode.value;
   if (!content) return null;
   const season = content.hasMultipleEpisodes && episode?.season ? episode.season.order : undefined;
+  // An episode offered in several variants names the one playing.
+  const variants = episode?.episodeVariants ?? [];
+  const variant = variants.length > 1 ? variants.find((v) => v.id === store.activeVariantId.value) : undefined;
   return (
     <div class="pl-title">
       <div class="pl-title__name">{content.title}</div>
@@ -16,6 +19,7 @@ export function Title({ store }: { store: Store }) {
           {episode.title && episode.title !== content.title ? ` · ${episode.title}` : ''}
         </div>
       )}
+      {variant && <div class="pl-title__variant">{variant.title}</div>}
     </div>
   );
 }

@@ -44,6 +44,7 @@ test("the variants page switches S1E3's variant, keeps separate progress and is 
     await choose(d.frame, 'variants-episode', '2032');
     await d.frame.waitForFunction(() => document.querySelector('video')!.currentSrc.endsWith('/media/clip.mp4'), null, { timeout: 15000 });
     await timeAbove(d.frame, 2.6);
+    assert.is(await d.frame.textContent('.pl-title__variant'), 'Режиссёрская версия', 'the title names the new variant');
     assert.ok((await currentTime(d.frame)) < 8, 'the other variant starts from its own position');
     const variantMsgs = (await d.messages(2)).filter((m) => m.type === 'episodeVariantChanged');
     assert.equal(variantMsgs.map((m) => (m.payload.episodeVariant as { id: number }).id), [2032]);

@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { open, waitForTime } from './harness';
+import { open, srv, waitForTime } from './harness';
 import { currentTime, demo, isPaused, storedJson, timeAbove, wake } from './series-helpers';
 
 test('S1E2 played 12 s then reloaded offers to resume at 0:00:12; continue resumes there (demo page as parent)', async () => {
@@ -79,8 +79,12 @@ test('an ending episode shows the next-episode card, moves on by itself and the 
   }
 });
 
-test('the next button plays S2E1 and hovering it shows the card', async () => {
+test('hovering the next button shows the card, its red button plays S2E1, the next button then S2E2', async () => {
   const d = await demo('/player/?movie_id=2&season=1&episode=3');
+  const playingEpisode = async (line: string) => {
+    await d.frame.waitForFunction((l) => document.querySelector('.pl-title__episode')?.textContent?.startsWith(l), line);
+    await d.frame.waitForFunction(() => { const v = document.querySelector('video')!; return !v.paused && v.currentTime > 1.6 && v.currentTime < 15; }, null, { timeout: 20000 });
+  };
   try {
     await d.frame.locator('.pl-big-play').click({ timeout: 15000 });
     await timeAbove(d.frame, 1.6);
@@ -88,13 +92,18 @@ test('the next button plays S2E1 and hovering it shows the card', async () => {
     await d.frame.hover('[data-action="next"]');
     await d.frame.waitForSelector('.pl-next');
     assert.is(await d.frame.textContent('.pl-next__number'), '2 сезон, 1 серия');
+    await d.frame.hover('.pl-next__title');
+    await d.frame.waitForTimeout(500);
+    assert.is(await d.frame.locator('.pl-next').count(), 1, 'the card stays open while the pointer moves onto it');
+    await d.frame.click('.pl-next__play');
+    await playingEpisode('2 сезон, 1 серия');
+    await wake(d.frame);
     await d.frame.click('[data-action="next"]');
-    await d.frame.waitForFunction(() => document.querySelector('.pl-title__episode')?.textContent?.startsWith('2 сезон, 1 серия'));
-    await d.frame.waitForFunction(() => { const v = document.querySelector('video')!; return !v.paused && v.currentTime > 1 && v.currentTime < 15; }, null, { timeout: 20000 });
+    await playingEpisode('2 сезон, 2 серия');
     const changed = (await d.messages(2)).filter((m) => m.type === 'episodeChanged');
-    assert.equal(changed.map((m) => (m.payload.episode as { id: number }).id), [203, 204]);
+    assert.equal(changed.map((m) => (m.payload.episode as { id: number }).id), [203, 204, 205]);
     const saved = await storedJson(d.frame, 'episodesTimeProgress');
-    assert.ok(saved?.[203]?.[2031] >= 1, `S1E3 progress kept per variant: ${JSON.stringify(saved)}`);
+    assert.ok(saved?.[203]?.[2031] >= 1 && saved?.[204] >= 1, `progress kept when moving on: ${JSON.stringify(saved)}`);
   } finally {
     await d.close();
   }
@@ -109,6 +118,7 @@ test("S1E3's variants keep separate progress; a saved variant comes back", async
     await p.page.waitForFunction(() => document.querySelector('video')!.duration > 0);
     assert.is(await p.page.locator('.pl-resume').count(), 0, 'variant 2032 has no progress of its own yet');
     assert.match(await p.page.evaluate(() => document.querySelector('video')!.currentSrc), /\/media\/clip\.mp4$/);
+    assert.is(await p.page.textContent('.pl-title__variant'), 'Режиссёрская версия', 'the title names the variant');
     await p.page.click('.pl-big-play');
     await timeAbove(p.page, 2.6);
     await p.page.goto(p.page.url().replace('2032', '2031'));
@@ -120,6 +130,47 @@ test("S1E3's variants keep separate progress; a saved variant comes back", async
     await p.page.evaluate(() => localStorage.setItem('episodeVariants', JSON.stringify({ 2: 2032 })));
     await p.page.goto(p.page.url().replace('&episode_variant_id=2031', ''));
     await p.page.waitForFunction(() => document.querySelector('video')!.currentSrc.endsWith('/media/clip.mp4'));
+  } finally {
+    await p.close();
+  }
+});
+
+test('audio choice: lang_order and voice_author pick the HLS track, a saved label wins; the descriptor uses the saved label', async () => {
+  const audioOf = (prefix: string) =>
+    new Set(srv().requests.filter((r) => r.path.startsWith(prefix)).map((r) => r.path.split('/')[4]));
+  const segmentsOf = async (query: string, saved?: Record<string, string>) => {
+    srv().clearRequests();
+    const p = await open(query);
+    try {
+      if (saved) {
+        await p.page.evaluate((s) => localStorage.setItem('favoriteAudioTracks', JSON.stringify(s)), saved);
+        await p.page.reload();
+        srv().clearRequests();
+      }
+      await p.page.click('.pl-big-play', { timeout: 15000 });
+      await timeAbove(p.page, 4.5);
+      if (!saved) assert.is(await storedJson(p.page, 'favoriteAudioTracks'), null, 'an automatic choice is not saved as the viewer\'s');
+      return audioOf('/media/hls/audio/');
+    } finally {
+      await p.close();
+    }
+  };
+  assert.ok((await segmentsOf('?movie_id=1&lang_order=en')).has('eng'), 'lang_order=en plays English');
+  assert.ok((await segmentsOf('?movie_id=1&voice_author=engl')).has('eng'), 'voice author matched');
+  const saved = await segmentsOf('?movie_id=1&lang_order=en', { 1: 'Русский' });
+  assert.ok(saved.has('rus') && !saved.has('eng'), `the saved label wins over lang_order: ${[...saved]}`);
+
+  srv().clearRequests();
+  const p = await open('?movie_id=4');
+  try {
+    await p.page.evaluate(() => localStorage.setItem('favoriteAudioTracks', JSON.stringify({ 4: 'English' })));
+    srv().clearRequests();
+    await p.page.reload();
+    await p.page.click('.pl-big-play', { timeout: 15000 });
+    await timeAbove(p.page, 1);
+    const paths = srv().requests.map((r) => r.path);
+    assert.ok(paths.includes('/media/desc/eng.m3u8'), 'the saved source');
+    assert.not.ok(paths.includes('/media/desc/rus.m3u8'), 'not the default one');
   } finally {
     await p.close();
   }

@@ -25,3 +25,5 @@ import './storage/progress-saver.test';
 import './content/audio-choice.test';
 import './messenger/envelope.test';
 import './messenger/messenger.test';
+import './storage/memory.test';
+import './controller/binge.test';
