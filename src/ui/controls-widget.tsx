@@ -4,6 +4,7 @@ import { useSignal, useSignalEffect } from '@preact/signals';
 import { useEffect, useMemo } from 'react';
 import type { PlayerApi } from '../controller/player';
 import './controls.css';
+import './series.css';
 import { Controls } from './controls';
 import { GestureLayer } from './gesture-layer';
 import { bindMediaSession } from './media-session';
@@ -15,7 +16,6 @@ import { Subtitles } from './subtitles';
 export { attachMemory } from '../controller/memory';
 import { NextEpisodeCard } from './next-episode';
 import { ResumePrompt } from './resume-prompt';
-import { adoptSeriesStyles } from './series-style';
 import { Title } from './title';
 import { createUiState } from './ui-state';
 
@@ -24,7 +24,6 @@ const NARROW = '(max-width: 639.98px)';
 
 export function Chrome({ player }: { player: PlayerApi }) {
   const { store } = player;
-  adoptSeriesStyles();
   const ui = useMemo(createUiState, [player]);
   const narrow = useSignal(typeof matchMedia === 'function' && matchMedia(NARROW).matches);
 
