@@ -50,7 +50,7 @@ export async function timeAbove(f: Frame | Page, seconds: number, timeout = 2000
 
 /** Wakes the auto-hidden controls so a control-bar button can be clicked. */
 export async function wake(f: Frame | Page): Promise<void> {
-  await f.locator('.pl-video').hover({ position: { x: 40, y: 40 } });
+  await f.locator('.pl').hover({ position: { x: 40, y: 40 } });
 }
 
 export const storedJson = (f: Frame | Page, key: string) =>
