@@ -20,6 +20,10 @@ const sizeDir = process.env.DIST_DIR ? join(dist, '..', basename(dist) + '.size'
 export const WIDGETS = {
   hls: 'src/providers/hls-engine.ts',
   controls: 'src/ui/controls-widget.tsx',
+  // Not preloaded: it loads in parallel with the catalogue calls and must never compete with them.
+  ads: 'src/ads/ads-widget.tsx',
+  // The script of the sandboxed VPAID frame page (dist/vpaid.html), not imported by the entry.
+  vpaid: 'src/ads/vpaid-frame.ts',
 };
 /** Widgets the HTML preloads: needed right after the entry, so they download in parallel with it. */
 const PRELOADED = ['hls', 'controls'];
@@ -141,6 +145,8 @@ async function build() {
       [...new Set(preloads)].map((p) => `<link rel="modulepreload" href="./${p}">`).join('\n    '),
     );
   await writeFile(join(dist, 'player.html'), html);
+  const vpaidHtml = await readFile(join(root, 'src/ads/vpaid-frame.html'), 'utf8');
+  await writeFile(join(dist, 'vpaid.html'), vpaidHtml.replace('src="./vpaid.js"', `src="./${outputs.vpaid}"`));
   for (const f of await readdir(join(root, 'static'))) {
     if (f !== 'player.html') await copyFile(join(root, 'static', f), join(dist, f));
   }

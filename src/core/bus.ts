@@ -45,6 +45,8 @@ export interface PlayerEvents {
   'ad:ended': { ad: AdHistoryItem };
   'ad:timeupdate': { ad: AdHistoryItem; currentTime: number };
   'ad:error': { code: number; message: string };
+  /** A validated command from the parent window (e.g. {actionType: 'pause'}); it also pauses an ad. */
+  'parent:command': { actionType: string };
 }
 
 export interface Bus {

@@ -1,4 +1,5 @@
 import { widgetFiles } from 'virtual:widgets';
+import type * as AdsWidget from '../ads/ads-widget';
 import type * as HlsEngine from '../providers/hls-engine';
 import type * as ControlsWidget from '../ui/controls-widget';
 
@@ -6,6 +7,7 @@ import type * as ControlsWidget from '../ui/controls-widget';
 export interface Widgets {
   hls: typeof HlsEngine;
   controls: typeof ControlsWidget;
+  ads: typeof AdsWidget;
 }
 
 

@@ -20,3 +20,11 @@ export const ru = {
   playerLabel: 'Видеоплеер',
   seasonEpisode: (season: number, episode: number) => `${season} сезон, ${episode} серия`,
 } as const;
+
+/** The ad overlay's strings (SPEC §2); a separate export so they ship with the lazy ads piece. */
+export const ruAds = {
+  skip: 'Пропустить',
+  mediaTitle: 'Объявление',
+  overlayLabel: 'Реклама',
+  clickThroughLabel: 'Перейти на сайт рекламодателя',
+} as const;
