@@ -149,7 +149,7 @@ const all = (el: Element, tag: string) => Array.from(el.getElementsByTagName(tag
  */
 function salvageErrorUrls(text: string, base?: string): string[] {
   const out: string[] = [];
-  const re = /<Error>\s*(?:<!\[CDATA\[)?\s*([^<\]\s]{1,2048})/g;
+  const re = /<Error>\s*(?:<!\[CDATA\[)?\s*([^<\s]{1,2048}?)\s*(?:\]\]>|<\/Error>)/g;
   for (let m = re.exec(text); m && out.length < 10; m = re.exec(text)) {
     const u = safeUrl(m[1].replace(/&amp;/g, '&'), base);
     if (u) out.push(u);

@@ -20,6 +20,10 @@ export interface RefServer {
   requests: Array<{ method: string; path: string; query: string; headers: Record<string, string>; time: number }>;
   clearRequests(): void;
   cspReports: unknown[];
+  /** Pixels received by the reference ad server's /ads/track, in order. */
+  adHits: Array<{ ad: string; event: string; query: Record<string, string>; time: number }>;
+  /** Configures the player page's ad list (data-env-ad-list-url); undefined: no ads. */
+  setAdListUrl(url: string | undefined): void;
   close(): Promise<void>;
 }
 
