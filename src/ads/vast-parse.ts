@@ -1,5 +1,6 @@
 import { type AdError, AdErrors } from './ad-error';
 import { type Offset, parseOffset } from './vast-time';
+import { isWellFormedXml } from './xml-check';
 
 export interface MediaFile {
   url: string;
@@ -58,10 +59,11 @@ export function safeUrl(raw: string | null | undefined, base?: string): string |
 /**
  * Parses a VAST document (SPEC §5: it must be XML with exactly one Ad). Throws a VastFailure.
  * A DOCTYPE is refused outright, so entity definitions (billion laughs, external entities) never
- * reach the parser.
+ * reach the parser, and a document that is not well-formed never reaches DOMParser at all.
  */
 export function parseVast(text: string, base?: string): VastDoc {
-  if (text.length > MAX_VAST_CHARS || /<!DOCTYPE|<!ENTITY/i.test(text)) throw fail(AdErrors.parse);
+  if (text.length > MAX_VAST_CHARS) throw fail(AdErrors.parse);
+  if (/<!DOCTYPE|<!ENTITY/i.test(text) || !isWellFormedXml(text)) throw fail(AdErrors.parse, salvageErrorUrls(text, base));
   let doc: Document | undefined;
   try {
     doc = new DOMParser().parseFromString(text, 'application/xml');
