@@ -36,7 +36,7 @@ export async function fetchAdList(url: string, getJson: GetJson, signal: AbortSi
   signal.addEventListener('abort', forward);
   const timer = setTimeout(() => ctl.abort(new DOMException('ad list timeout', 'TimeoutError')), timeoutMs);
   try {
-    const base = new URL(url, location.href).href;
+    const base = new URL(url, document.baseURI).href;
     return readAdList(await getJson(base, ctl.signal), base);
   } catch (err) {
     if (signal.aborted && isAbortError(err)) return undefined;

@@ -42,6 +42,11 @@ export type VastFailure = AdError & { errorUrls: string[] };
 /** Larger answers are refused before parsing: no ad needs them, and a parser fed megabytes stalls the page. */
 export const MAX_VAST_CHARS = 256 * 1024;
 
+// CDATA becomes the equivalent escaped text: the same document, and one every DOMParser reads alike
+// (some, like happy-dom's, do not support CDATA sections).
+const CDATA = /<!\[CDATA\[([\s\S]*?)\]\]>/g;
+const escapeText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
 const fail = (e: AdError, errorUrls: string[] = []): VastFailure => ({ ...e, errorUrls });
 
 /** http(s) only: a javascript:, data: or other URL from an ad server is dropped. */
@@ -66,7 +71,7 @@ export function parseVast(text: string, base?: string): VastDoc {
   if (/<!DOCTYPE|<!ENTITY/i.test(text) || !isWellFormedXml(text)) throw fail(AdErrors.parse, salvageErrorUrls(text, base));
   let doc: Document | undefined;
   try {
-    doc = new DOMParser().parseFromString(text, 'application/xml');
+    doc = new DOMParser().parseFromString(text.replace(CDATA, (_, c: string) => escapeText(c)), 'application/xml');
   } catch {
     doc = undefined;
   }

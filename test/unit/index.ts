@@ -10,3 +10,5 @@ import './core/bus.test';
 import './providers/engine.test';
 import './ui/format-time.test';
 import './ui/player.test.tsx';
+import './ads/vast.test';
+import './ads/runner.test';
