@@ -35,6 +35,7 @@ test('a pre-roll plays before movie 1, its pixels fire in order, then the conten
     const during = await videoState(p.page);
     assert.ok(during.paused && during.currentTime < 0.5, 'the content waits while the ad plays');
     assert.match((await adVideo(p.page))!.src, /\/media\/ads\/ad\.mp4$/);
+    assert.is(await p.page.evaluate(() => navigator.mediaSession.metadata?.title), 'Объявление');
     assert.is(await p.page.$('.pl-ad__skip'), null, 'no skip button on a non-skippable ad');
     await waitForTime(p.page, 1, 25000);
     assert.is(await p.page.$('.pl-ad:not([hidden])'), null, 'the overlay is gone');
@@ -78,6 +79,13 @@ test('a wrapper ad fires the trackers of both levels', async () => {
   const p = await open('?movie_id=1&auto_play=1', { globals: adList('wrapper') });
   try {
     await waitFor(() => events('wrapper').includes('firstQuartile') && events('wrapped').includes('firstQuartile'), 25000, 'quartiles of both levels');
+    // The click-through opens the advertiser in a new tab, fires both levels' click tracking and pauses the ad.
+    const [landing] = await Promise.all([p.context.waitForEvent('page'), p.page.click('.pl-ad__click')]);
+    await landing.waitForLoadState();
+    assert.match(landing.url(), /\/ads\/landing\?ad=wrapped$/);
+    await waitFor(() => events('wrapper').includes('click') && events('wrapped').includes('click'), 5000, 'click tracking');
+    await p.page.waitForFunction(() => document.querySelector<HTMLVideoElement>('.pl-ad__video')?.paused === true, null, { timeout: 5000 });
+    await p.page.click('.pl-ad__play');
     for (const ad of ['wrapper', 'wrapped']) {
       const ev = events(ad);
       assert.equal(ev.filter((e) => e === 'impression').length, 1, `${ad}: one impression`);
@@ -248,6 +256,22 @@ test('without an ad list URL the player logs it and plays at once', async () => 
     await waitForTime(p.page, 0.5, 20000);
     assert.ok(warnings.some((w) => w.includes('ENV_AD_LIST_URL is not defined')));
     assert.is(await p.page.$('.pl-ad'), null, 'the ads piece is not even loaded');
+  } finally {
+    await p.close();
+  }
+});
+
+test('without autoplay or a play request the content waits after the pre-roll', async () => {
+  const p = await open('?movie_id=1', { globals: adList('skippable') });
+  try {
+    await p.page.waitForSelector('.pl-ad__skip:not([disabled])', { timeout: 20000 });
+    await p.page.click('.pl-ad__skip');
+    await p.page.waitForSelector('.pl-big-play', { timeout: 10000 });
+    await p.page.waitForTimeout(500);
+    const v = await videoState(p.page);
+    assert.ok(v.paused && v.currentTime === 0, 'the content did not start by itself');
+    await clickPlay(p.page);
+    await waitForTime(p.page, 0.5);
   } finally {
     await p.close();
   }
