@@ -202,12 +202,13 @@ export function startAds(host: AdsHost) {
       const onAbort = () => input('stop');
       abort.addEventListener('abort', onAbort);
       let restoreSession: (() => void) | undefined;
+      let shownOnce = false;
 
       function input(i: AdInput, ended = false): void {
         const prev = s.status.peek();
         const next = nextStatus(prev, i, ended);
         if (next === prev) return;
-        if (prev === 'created') loaded();
+        if (prev === 'created' && !isFinal(next)) loaded();
         s.status.value = next;
         if (next === 'started') {
           tracker.impression();
@@ -229,6 +230,7 @@ export function startAds(host: AdsHost) {
         } else if (next === 'stopped') finish(next);
       }
       function loaded(): void {
+        shownOnce = true;
         clearTimeout(mediaTimer);
         tracker.event('loaded');
         batch(() => {
@@ -250,7 +252,7 @@ export function startAds(host: AdsHost) {
         clearInterval(watchdog);
         abort.removeEventListener('abort', onAbort);
         restoreSession?.();
-        if (status !== 'error') bus.emit('ad:ended', { ad: item });
+        if (status !== 'error' && shownOnce) bus.emit('ad:ended', { ad: item });
         end = undefined;
         session.value = null;
         playback.destroy();

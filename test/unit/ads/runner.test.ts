@@ -177,4 +177,54 @@ test('runner: pre-roll from the ad list, bus events with the history item, paren
   }
 });
 
+test('runner: iOS native fullscreen stops the ad and ends all ads; destroy mid-load ends quietly', async () => {
+  const win = installDom() as unknown as Window;
+  const g = globalThis as Record<string, unknown>;
+  g.DOMParser = win.DOMParser;
+  (win.HTMLMediaElement.prototype as unknown as { canPlayType: (t: string) => string }).canPlayType = () => 'maybe';
+  const fetched: string[] = [];
+  const realFetch = g.fetch;
+  g.fetch = async (url: string) => {
+    fetched.push(url);
+    const m = /\/ads\/vast\/([a-z-]+)\.xml$/.exec(url);
+    if (m) return { ok: true, headers: { get: () => null }, text: async () => (VAST as Record<string, (o: string) => string>)[m[1]]('http://ads.test') };
+    return { ok: true };
+  };
+  const tick = () => new Promise((r) => setTimeout(r, 0));
+  const store = createStore();
+  const bus = createBus();
+  const ended: unknown[] = [];
+  bus.on('ad:ended', (p) => ended.push(p));
+  const list = { prerollList: [{ vastUrl: 'http://ads.test/ads/vast/nonskippable.xml' }, { vastUrl: 'http://ads.test/ads/vast/skippable.xml' }], midrollList: [] };
+  store.adState.value = 'load';
+  const runner = startAds({ store, bus, adListUrl: 'http://ads.test/l.json', vpaidFrameUrl: '', getJson: async () => list });
+  try {
+    for (let i = 0; i < 20 && !runner.session.value; i++) await tick();
+    const video = runner.session.value!.playback.el as HTMLVideoElement;
+    video.play = async () => {};
+    video.dispatchEvent(new win.Event('canplaythrough') as unknown as Event);
+    video.dispatchEvent(new win.Event('playing') as unknown as Event);
+    video.dispatchEvent(new win.Event('webkitbeginfullscreen') as unknown as Event);
+    for (let i = 0; i < 5; i++) await tick();
+    assert.is(store.adState.value, 'stopped');
+    assert.is(ended.length, 1);
+    assert.not.ok(fetched.some((u) => u.includes('skippable.xml') && !u.includes('nonskippable')), 'a stop ends all ads');
+  } finally {
+    runner.destroy();
+  }
+  // Destroyed while the VAST loads: no ad:ended for an ad never shown, and nothing left playing.
+  ended.length = 0;
+  store.adState.value = 'load';
+  const second = startAds({ store, bus, adListUrl: 'http://ads.test/l.json', vpaidFrameUrl: '', getJson: async () => list });
+  for (let i = 0; i < 20 && !second.session.value; i++) await tick();
+  const el = second.session.value!.playback.el;
+  assert.ok(el.getAttribute('src'), 'the second ad was loading');
+  second.destroy();
+  for (let i = 0; i < 5; i++) await tick();
+  assert.is(second.session.value, null);
+  assert.is(el.getAttribute('src'), null, 'its media released');
+  assert.equal(ended, []);
+  g.fetch = realFetch;
+});
+
 test.run();
