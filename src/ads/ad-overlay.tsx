@@ -38,7 +38,7 @@ export function AdOverlay({ runner, adState, slotRef }: { runner: AdRunner; adSt
   return (
     <div class="pl-ad" hidden={!on} role="region" aria-label={ruAds.overlayLabel}>
       <div ref={slotRef} class="pl-ad__slot" />
-      {s?.clickThrough && (
+      {s?.clickThrough && !s.vpaid && (
         <a
           class="pl-ad__click"
           href={s.clickThrough}

@@ -1,8 +1,10 @@
 /**
  * SPEC §2: during the ad the media session reads 'Объявление' and offers no seeking; afterwards the
- * episode's metadata comes back. Returns the undo.
+ * episode's metadata comes back. Returns the undo. Action handlers cannot be read back, so the
+ * content's own play/pause handlers are left alone (the gate holds content play while the ad runs)
+ * and the seek ones are for the content's media-session code to register again after the ad.
  */
-export function adMediaSession(title: string, actions: { play(): void; pause(): void }): () => void {
+export function adMediaSession(title: string): () => void {
   const ms = typeof navigator !== 'undefined' ? navigator.mediaSession : undefined;
   if (!ms || typeof MediaMetadata !== 'function') return () => {};
   const previous = ms.metadata;
@@ -15,11 +17,7 @@ export function adMediaSession(title: string, actions: { play(): void; pause(): 
   };
   ms.metadata = new MediaMetadata({ title });
   for (const a of ['seekbackward', 'seekforward', 'seekto'] as const) set(a, null);
-  set('play', actions.play);
-  set('pause', actions.pause);
   return () => {
     ms.metadata = previous;
-    set('play', null);
-    set('pause', null);
   };
 }

@@ -11,7 +11,7 @@ import type { AdPlayback, PlaybackEvent } from './playback';
 import { type Tracker, createTracker } from './tracker';
 import { ruAds } from '../i18n/ru';
 import { loadVast } from './vast-load';
-import type { VastFailure } from './vast-parse';
+import { type VastFailure, safeUrl } from './vast-parse';
 import { type Offset, offsetSeconds } from './vast-time';
 import { type PlayState, VISIBILITY_THRESHOLD, shouldPlay } from './visibility';
 import { createVpaidAd } from './vpaid-bridge';
@@ -41,6 +41,8 @@ export interface AdSession {
   duration: Signal<number>;
   skipOffset?: Offset;
   clickThrough?: string;
+  /** A VPAID creative handles its own clicks: no click-through link over it. */
+  vpaid: boolean;
   item: AdHistoryItem;
   playback: AdPlayback;
   tracker: Tracker;
@@ -165,7 +167,7 @@ export function startAds(host: AdsHost) {
           case 'error':
             return fail(e.error);
           case 'click':
-            return clickThrough(e.url);
+            return clickThrough(e.url, true);
           case 'volume':
             volume.value = e.volume;
             return;
@@ -186,6 +188,7 @@ export function startAds(host: AdsHost) {
         duration: signal(vast.doc.duration ?? 0),
         skipOffset: vast.doc.skipOffset,
         clickThrough: vast.doc.clickThrough,
+        vpaid: isVpaid(file),
         item,
         playback,
         tracker,
@@ -237,7 +240,7 @@ export function startAds(host: AdsHost) {
           shown.value = true;
           store.adState.value = 'ready';
         });
-        restoreSession ??= adMediaSession(ruAds.mediaTitle, { play: () => togglePlay(true), pause: () => togglePlay(false) });
+        restoreSession ??= adMediaSession(ruAds.mediaTitle);
         bus.emit('ad:loaded', { ad: item });
       }
       function fail(error: AdError): void {
@@ -269,9 +272,12 @@ export function startAds(host: AdsHost) {
     setPlayState({ type: play ? 'play' : 'pause', isClick: true });
   }
 
-  function clickThrough(url = session.peek()?.clickThrough): void {
+  /** The overlay's link navigates by itself; a VPAID creative that leaves it to the player is opened here. */
+  function clickThrough(url = session.peek()?.clickThrough, open = false): void {
     const s = session.peek();
     if (!s) return;
+    url = safeUrl(url);
+    if (open && url) window.open(url, '_blank', 'noopener');
     s.tracker.click();
     bus.emit('ad:click', { ad: s.item, href: url ?? '' });
     // The viewer went to the advertiser: the ad waits for them.

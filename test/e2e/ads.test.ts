@@ -24,6 +24,7 @@ const adVideo = (page: Page) =>
 
 test.before.each(() => {
   srv().adHits.length = 0;
+  srv().clearRequests();
   srv().clearFaults();
 });
 
@@ -36,6 +37,8 @@ test('a pre-roll plays before movie 1, its pixels fire in order, then the conten
     assert.ok(during.paused && during.currentTime < 0.5, 'the content waits while the ad plays');
     assert.match((await adVideo(p.page))!.src, /\/media\/ads\/ad\.mp4$/);
     assert.is(await p.page.evaluate(() => navigator.mediaSession.metadata?.title), 'Объявление');
+    const listCall = srv().requests.find((r) => r.path === '/ad-list.json');
+    assert.ok(listCall && 'x-session-context' in listCall.headers, 'the ad list carries the common headers');
     assert.is(await p.page.$('.pl-ad__skip'), null, 'no skip button on a non-skippable ad');
     await waitForTime(p.page, 1, 25000);
     assert.is(await p.page.$('.pl-ad:not([hidden])'), null, 'the overlay is gone');
