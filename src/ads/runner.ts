@@ -262,6 +262,8 @@ export function startAds(host: AdsHost) {
         resolve(status);
       }
       end = (st) => (st === 'error' ? fail(AdErrors.unknown) : input('stop'));
+      // A pause the viewer chose for an earlier ad does not carry over to this one.
+      setPlayState({ type: 'none', isClick: false });
       session.value = s;
       if (slot) slot.append(playback.el);
       playback.start();
