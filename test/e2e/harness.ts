@@ -45,6 +45,8 @@ let browser: Browser | undefined;
 export async function boot(): Promise<void> {
   const executablePath = process.env.CHROMIUM_PATH;
   if (!executablePath) throw new Error('CHROMIUM_PATH is not set: run the end-to-end tests through `npm test`.');
+  // No adListUrl: every suite runs without ads unless it asks for them (ads.test passes
+  // env_ad_list_url or calls srv().setAdListUrl()).
   server = (await startServer({ port: 0, host: '127.0.0.1' })) as RefServer;
   browser = await chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS });
 }
