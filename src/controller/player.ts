@@ -10,8 +10,9 @@ import { type Cause, createBus } from '../core/bus';
 import { type ErrorType, type PlayerError, classify } from '../core/errors';
 import { createStore } from '../core/store';
 import { loadWidget } from '../core/widgets';
-import { detectCapabilities } from '../providers/engine';
+import { detectCapabilities, pickEngine } from '../providers/engine';
 import { type Media, bindMedia } from '../providers/media';
+import { type PlaylistCache, prefetchPlaylists } from '../providers/playlist-prefetch';
 
 export interface PlayerEnv {
   /** The embedding page's address, for the availability check. */
@@ -33,7 +34,7 @@ export function createPlayer(config: EmbedConfig, env: PlayerEnv) {
   const placeholderUrl = config.assetBase + 'placeholder.mp4';
   let media: Media | undefined;
   let container: HTMLElement | undefined;
-  let pending: { url: string; startAt: number } | undefined;
+  let pending: { url: string; startAt: number; prefetched?: PlaylistCache } | undefined;
   let loadAbort: AbortController | undefined;
   let autoplayPending = query.autoPlay;
   let sourceReady = false;
@@ -122,14 +123,16 @@ export function createPlayer(config: EmbedConfig, env: PlayerEnv) {
     }
   }
 
-  function setSource(url: string, startAt: number): void {
+  function setSource(url: string, startAt: number, prefetched?: PlaylistCache): void {
     store.sourceUrl.value = url;
+    // Playlists are fetched the moment the address is known, while hls.js itself still downloads.
+    prefetched ??= pickEngine(url, caps) === 'hls' ? prefetchPlaylists(url) : undefined;
     if (!media) {
-      pending = { url, startAt };
+      pending = { url, startAt, prefetched };
       return;
     }
     sourceReady = false;
-    void media.load(url, startAt).then(() => {
+    void media.load(url, startAt, prefetched).then(() => {
       sourceReady = true;
       startIfAsked('user');
     });
@@ -285,7 +288,7 @@ export function createPlayer(config: EmbedConfig, env: PlayerEnv) {
       if (pending) {
         const p = pending;
         pending = undefined;
-        setSource(p.url, p.startAt);
+        setSource(p.url, p.startAt, p.prefetched);
       }
     },
     start,

@@ -1,5 +1,6 @@
 // Lazy widget "hls": the only module that imports hls.js.
-import Hls, { ErrorTypes, Events, type ErrorData } from 'hls.js';
+import Hls, { ErrorTypes, Events, type ErrorData, type LoaderCallbacks, type LoaderConfiguration, type LoaderContext, type PlaylistLoaderConstructor } from 'hls.js';
+import type { PlaylistCache } from './playlist-prefetch';
 
 import type { MediaTrack, QualityLevel } from '../core/tracks';
 
@@ -42,7 +43,14 @@ const NETWORK_RETRY_DELAY_MS = 5000;
  * climb. A fatal network error is retried once after 5 s (SPEC §8, streaming code 27); a media error
  * is recovered once, then the codec swap is tried, as hls.js recommends.
  */
-export function attachHls(video: HTMLVideoElement, url: string, startAt: number, handlers: HlsHandlers): HlsHandle {
+export function attachHls(
+  video: HTMLVideoElement,
+  url: string,
+  startAt: number,
+  handlers: HlsHandlers,
+  prefetched?: PlaylistCache,
+): HlsHandle {
+  const pLoader = prefetched && (prefetchingLoader(prefetched) as unknown as PlaylistLoaderConstructor);
   let networkRetries = 0;
   let mediaRecoveries = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -77,6 +85,7 @@ export function attachHls(video: HTMLVideoElement, url: string, startAt: number,
       capLevelToPlayerSize: true,
       startPosition: at > 0 ? at : -1,
       backBufferLength: 30,
+      ...(pLoader && { pLoader }),
     });
     h.on(Events.ERROR, (_e, data) => onError(h, data));
     h.on(Events.MANIFEST_PARSED, (_e, data) =>
@@ -126,4 +135,32 @@ export function attachHls(video: HTMLVideoElement, url: string, startAt: number,
   }
 
   return handle;
+}
+
+/**
+ * hls.js's playlist loader, answering from the prefetched playlists when it has them (each used
+ * once; a retry goes to the network) and loading normally otherwise.
+ */
+function prefetchingLoader(cache: PlaylistCache) {
+  const Base = Hls.DefaultConfig.loader;
+  // hls.js types its playlist loader with a narrower context; the default loader serves both.
+  return class PrefetchingLoader extends Base {
+    load(context: LoaderContext, config: LoaderConfiguration, callbacks: LoaderCallbacks<LoaderContext>) {
+      const hit = cache.get(context.url);
+      if (!hit) return super.load(context, config, callbacks);
+      cache.delete(context.url);
+      const stats = this.stats;
+      stats.loading.start = performance.now();
+      void hit.then((text) => {
+        if (stats.aborted || !this.stats) return;
+        if (text === undefined) {
+          stats.loading.start = 0;
+          return super.load(context, config, callbacks);
+        }
+        stats.loading.first = stats.loading.end = performance.now();
+        stats.loaded = stats.total = text.length;
+        callbacks.onSuccess({ url: context.url, data: text, code: 200 }, stats, context, null);
+      });
+    }
+  };
 }

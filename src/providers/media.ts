@@ -4,6 +4,7 @@ import type { Store } from '../core/store';
 import { loadWidget } from '../core/widgets';
 import { type Engine, type MediaCapabilities, pickEngine } from './engine';
 import type { HlsHandle } from './hls-engine';
+import type { PlaylistCache } from './playlist-prefetch';
 
 export interface SourceFailure {
   /** 4 is MediaError's MEDIA_ERR_SRC_NOT_SUPPORTED, used by SPEC §8 for "Failed to load resource." */
@@ -15,7 +16,7 @@ export interface SourceFailure {
 }
 
 export interface Media {
-  load(url: string, startAt: number): Promise<void>;
+  load(url: string, startAt: number, prefetched?: PlaylistCache): Promise<void>;
   play(cause: Cause): Promise<boolean>;
   pause(cause: Cause): void;
   seek(time: number): void;
@@ -128,7 +129,7 @@ export function bindMedia(video: HTMLVideoElement, opts: MediaOptions): Media {
   };
 
   return {
-    async load(url, startAt) {
+    async load(url, startAt, prefetched) {
       const token = ++loadToken;
       dropEngine();
       firstFrame = false;
@@ -186,7 +187,7 @@ export function bindMedia(video: HTMLVideoElement, opts: MediaOptions): Media {
               store.textTrack.value = active;
             }),
           onTextTrack: (id) => (store.textTrack.value = id),
-        });
+        }, prefetched);
       }
       bus.emit('media:source', { url, engine: kind });
     },

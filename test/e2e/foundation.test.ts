@@ -53,6 +53,35 @@ const episodeLine = async (query: string) => {
   }
 };
 
+test('playlists are prefetched once and handed to hls.js, not fetched again', async () => {
+  srv().clearRequests();
+  const p = await open('?movie_id=1&auto_play=1');
+  try {
+    await waitForTime(p.page, 1);
+    const count = (path: string) => srv().requests.filter((r) => r.path === path).length;
+    assert.is(count('/media/hls/master.m3u8'), 1);
+    assert.is(count('/media/hls/video/240p/index.m3u8'), 1, 'starts on the lowest rendition, fetched once');
+    assert.is(count('/media/hls/audio/rus/index.m3u8'), 1);
+  } finally {
+    await p.close();
+  }
+});
+
+test('auto_play refused with sound plays muted and offers to unmute', async () => {
+  const p = await open('?movie_id=1&auto_play=1', { refuseUnmutedAutoplay: true });
+  try {
+    await waitForTime(p.page, 1);
+    assert.ok(await p.page.evaluate(() => document.querySelector('video')!.muted));
+    const unmute = p.page.locator('.pl-unmute');
+    assert.is(await unmute.textContent(), 'Включить звук');
+    await unmute.click();
+    assert.not.ok(await p.page.evaluate(() => document.querySelector('video')!.muted));
+    assert.is(await unmute.count(), 0);
+  } finally {
+    await p.close();
+  }
+});
+
 test('movie 2 starts on S1E2 (S1E1 is completed)', async () => {
   const r = await episodeLine('?movie_id=2');
   assert.match(r.text!, /^1 сезон, 2 серия · /);

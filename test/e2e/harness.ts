@@ -76,6 +76,8 @@ export interface OpenOptions {
   globals?: Record<string, unknown>;
   /** Open the demo partner page instead of the bare player. */
   path?: string;
+  /** Make the page behave like a browser whose autoplay policy refuses playback with sound. */
+  refuseUnmutedAutoplay?: boolean;
 }
 
 export async function open(query: string, opts: OpenOptions = {}): Promise<Opened> {
@@ -102,6 +104,17 @@ export async function open(query: string, opts: OpenOptions = {}): Promise<Opene
     },
     { globals: opts.globals ?? {} },
   );
+  if (opts.refuseUnmutedAutoplay) {
+    await page.addInitScript(() => {
+      const play = HTMLMediaElement.prototype.play;
+      HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
+        if (!this.muted && !navigator.userActivation.hasBeenActive) {
+          return Promise.reject(new DOMException('play() failed because the user did not interact', 'NotAllowedError'));
+        }
+        return play.call(this);
+      };
+    });
+  }
   await page.goto(`${server!.url}${opts.path ?? '/player/'}${query}`);
   return { page, context, errors, csp, close: () => context.close() };
 }

@@ -1,0 +1,44 @@
+/** Playlist address → its text (undefined when the prefetch failed, so the engine loads it itself). */
+export type PlaylistCache = Map<string, Promise<string | undefined>>;
+
+/**
+ * Fetches the master playlist and then, without waiting for hls.js to download and parse it, the
+ * variant hls.js starts on (the lowest bandwidth, as with startLevel 0) and that variant's default
+ * audio rendition: two round trips off the first frame on a slow network (DESIGN "critical path" #3).
+ */
+export function prefetchPlaylists(masterUrl: string): PlaylistCache {
+  const cache: PlaylistCache = new Map();
+  const get = (url: string) => {
+    const text = fetch(url).then(
+      (r) => (r.ok ? r.text() : undefined),
+      () => undefined,
+    );
+    cache.set(url, text);
+    return text;
+  };
+  void get(masterUrl).then((text) => {
+    const lines = text ? text.split(/\r?\n/) : [];
+    let best: { bandwidth: number; inf: string; uri: string } | undefined;
+    lines.forEach((line, i) => {
+      if (!line.startsWith('#EXT-X-STREAM-INF:')) return;
+      const bandwidth = Number(attr(line, 'BANDWIDTH')) || Infinity;
+      const uri = lines.slice(i + 1).find((l) => l.trim() && !l.startsWith('#'));
+      if (uri && (!best || bandwidth < best.bandwidth)) best = { bandwidth, inf: line, uri: uri.trim() };
+    });
+    if (!best) return;
+    const resolve = (u: string) => new URL(u, masterUrl).href;
+    void get(resolve(best.uri));
+    const group = attr(best.inf, 'AUDIO');
+    const audio = lines.find(
+      (l) => l.startsWith('#EXT-X-MEDIA:') && attr(l, 'TYPE') === 'AUDIO' && attr(l, 'GROUP-ID') === group && attr(l, 'DEFAULT') === 'YES',
+    );
+    const audioUri = audio && attr(audio, 'URI');
+    if (audioUri) void get(resolve(audioUri));
+  });
+  return cache;
+}
+
+function attr(line: string, name: string): string | undefined {
+  const m = new RegExp(`[:,]${name}=("([^"]*)"|[^,]*)`).exec(line);
+  return m ? (m[2] ?? m[1]) : undefined;
+}

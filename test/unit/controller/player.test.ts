@@ -1,0 +1,184 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { installDom } from '../dom';
+import { readEmbedConfig } from '../../../src/config/embed-config';
+import { createPlayer } from '../../../src/controller/player';
+
+installDom();
+
+const ORIGIN = 'https://player.example';
+const film = { id: 1, title: 'Фильм', hasMultipleEpisodes: false };
+const filmEpisode = { id: 101, contentId: 1, title: 'Фильм', order: 1, season: null, m3u8MasterFilePath: '/media/hls/master.m3u8' };
+const series = { id: 2, title: 'Сериал', hasMultipleEpisodes: true };
+const seriesEpisodes = [
+  { id: 202, contentId: 2, title: 'B', order: 2, season: { id: 21, order: 1 }, m3u8MasterFilePath: '/m/202.m3u8' },
+  { id: 201, contentId: 2, title: 'A', order: 1, season: { id: 21, order: 1 }, isCompleted: true, m3u8MasterFilePath: '/m/201.m3u8' },
+  { id: 204, contentId: 2, title: 'D', order: 1, season: { id: 22, order: 2 }, m3u8MasterFilePath: '/m/204.m3u8' },
+];
+
+type Route = unknown | ((url: string) => Response | Promise<Response>);
+
+/** A fetch that answers from a table: JSON bodies, a status number, or a function. */
+function serve(routes: Record<string, Route>) {
+  const seen: string[] = [];
+  globalThis.fetch = (async (input: string | URL, init?: RequestInit) => {
+    const url = String(input);
+    seen.push(url);
+    const aborted = new Promise<never>((_, reject) =>
+      init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+    );
+    aborted.catch(() => {});
+    const path = url.replace(ORIGIN, '');
+    const key = Object.keys(routes).find((k) => path === k || path.startsWith(k + '?'));
+    if (!key) return new Response('{"error":"not found"}', { status: 404 });
+    const r = routes[key];
+    if (typeof r === 'function') return Promise.race([(r as (u: string) => Response)(url), aborted]);
+    if (typeof r === 'number') return new Response('{}', { status: r });
+    return new Response(JSON.stringify(r), { status: 200 });
+  }) as typeof fetch;
+  return seen;
+}
+
+const filmRoutes = (extra: Record<string, Route> = {}) => ({
+  '/catalog-api/contents/1': film,
+  '/catalog-api/contents/1/seasons': [],
+  '/catalog-api/episodes': [filmEpisode],
+  '/catalog-api/contents/1/available': { available: true },
+  ...extra,
+});
+
+function player(search: string, globals: Record<string, unknown> = {}) {
+  const config = readEmbedConfig({ datasets: [], globals, search, scriptUrl: `${ORIGIN}/player/main.js` });
+  return createPlayer(config, { domain: 'https://partner.example/page', pageUrl: `${ORIGIN}/player/${search}` });
+}
+
+const quiet = async (fn: () => Promise<void>) => {
+  const e = console.error;
+  console.error = () => {};
+  try {
+    await fn();
+  } finally {
+    console.error = e;
+  }
+};
+
+test('no movie id: the missing-movie-id screen, no request made', async () => {
+  const seen = serve({});
+  const p = player('');
+  await p.start();
+  assert.is(p.store.error.value?.screen, 'missing-movie-id');
+  assert.equal(seen, []);
+});
+
+test('a film loads: content, episode, absolute source, availability asked with the domain', async () => {
+  const seen = serve(filmRoutes());
+  const p = player('?movie_id=1');
+  await p.start();
+  assert.is(p.store.error.value, null);
+  assert.is(p.store.content.value?.title, 'Фильм');
+  assert.is(p.store.episode.value?.id, 101);
+  assert.is(p.store.sourceUrl.value, `${ORIGIN}/media/hls/master.m3u8`);
+  assert.ok(seen.includes(`${ORIGIN}/catalog-api/contents/1/available?domain=${encodeURIComponent('https://partner.example/page')}`));
+});
+
+test('disable_checking_available skips the availability call', async () => {
+  const seen = serve(filmRoutes());
+  await player('?movie_id=1&disable_checking_available').start();
+  assert.not.ok(seen.some((u) => u.includes('/available')));
+});
+
+test('the API base from env_base_url', async () => {
+  const seen: string[] = [];
+  globalThis.fetch = (async (u: string) => {
+    seen.push(String(u));
+    return new Response('{}', { status: 404 });
+  }) as typeof fetch;
+  await quiet(() => player('?movie_id=1', { env_base_url: 'https://api.example/' }).start());
+  assert.ok(seen.every((u) => u.startsWith('https://api.example/catalog-api/')), seen.join());
+});
+
+test('404 on the content: "not found" screen; 500: generic screen with an event id', async () => {
+  serve(filmRoutes({ '/catalog-api/contents/1': 404 }));
+  const a = player('?movie_id=1');
+  await quiet(() => a.start());
+  assert.is(a.store.error.value?.screen, 'not-found');
+  serve(filmRoutes({ '/catalog-api/episodes': 500 }));
+  const b = player('?movie_id=1');
+  await quiet(() => b.start());
+  assert.is(b.store.error.value?.screen, 'generic');
+  assert.match(b.store.error.value!.eventId, /^[0-9a-f]{32}$/);
+});
+
+test('a stalled catalogue times out into the generic screen; retry recovers', async () => {
+  let stall = true;
+  serve(filmRoutes({ '/catalog-api/contents/1': () => (stall ? new Promise<Response>(() => {}) : new Response(JSON.stringify(film))) }));
+  const p = player('?movie_id=1', { env_request_timeout: 30 });
+  await quiet(() => p.start());
+  assert.is(p.store.error.value?.screen, 'generic');
+  stall = false;
+  p.requests.retry();
+  await new Promise((r) => setTimeout(r, 20));
+  assert.is(p.store.error.value, null);
+  assert.is(p.store.episode.value?.id, 101);
+});
+
+test('a series starts on the first episode not completed; episode_id and season pick others', async () => {
+  const routes = {
+    '/catalog-api/contents/2': series,
+    '/catalog-api/contents/2/seasons': [{ id: 22, order: 2 }, { id: 21, order: 1 }],
+    '/catalog-api/episodes': seriesEpisodes,
+    '/catalog-api/contents/2/available': { available: true },
+  };
+  serve(routes);
+  const p = player('?movie_id=2');
+  await p.start();
+  assert.equal(p.store.episodes.value.map((e) => e.id), [201, 202, 204]);
+  assert.equal(p.store.seasons.value.map((s) => s.order), [1, 2]);
+  assert.is(p.store.episode.value?.id, 202);
+  serve(routes);
+  const q = player('?movie_id=2&season=2');
+  await q.start();
+  assert.is(q.store.episode.value?.id, 204);
+});
+
+test('unavailable content plays the placeholder, and episodes cannot be selected', async () => {
+  serve(filmRoutes({ '/catalog-api/contents/1/available': { available: false } }));
+  const p = player('?movie_id=1');
+  await p.start();
+  assert.is(p.store.isAvailable.value, false);
+  assert.is(p.store.sourceUrl.value, `${ORIGIN}/player/placeholder.mp4`);
+  assert.is(p.requests.selectEpisode(p.store.episodes.value[0]), false);
+});
+
+test('a descriptor source: the default source plays; a failing one shows its address', async () => {
+  const desc = `${ORIGIN}/media/film-4/descriptor.json`;
+  serve(
+    filmRoutes({
+      '/catalog-api/episodes': [{ ...filmEpisode, m3u8MasterFilePath: desc }],
+      '/media/film-4/descriptor.json': {
+        sources: [
+          { label: 'Русский', link: '/media/desc/rus.m3u8', isDefault: true },
+          { label: 'English', link: 'https://cdn.example/eng.m3u8' },
+        ],
+        subtitles: [],
+      },
+    }),
+  );
+  const p = player('?movie_id=1');
+  await p.start();
+  assert.is(p.store.sourceUrl.value, `${ORIGIN}/media/desc/rus.m3u8`);
+  serve(filmRoutes({ '/catalog-api/episodes': [{ ...filmEpisode, m3u8MasterFilePath: desc }] }));
+  const q = player('?movie_id=1');
+  await quiet(() => q.start());
+  assert.is(q.store.error.value?.screen, 'load-failed');
+  assert.is(q.store.error.value?.address, desc);
+});
+
+test('garbage from the catalogue ends in the generic screen', async () => {
+  serve(filmRoutes({ '/catalog-api/contents/1/seasons': () => new Response('\u0000garbage{', { status: 200 }) }));
+  const p = player('?movie_id=1');
+  await quiet(() => p.start());
+  assert.is(p.store.error.value?.screen, 'generic');
+});
+
+test.run();
