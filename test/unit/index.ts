@@ -14,3 +14,4 @@ import './ui/format-time.test';
 import './ui/player.test.tsx';
 import './ads/vast.test';
 import './ads/runner.test';
+import './ads/gate.test';
