@@ -22,6 +22,10 @@ export const WIDGETS = {
   controls: 'src/ui/controls-widget.tsx',
   'audio-gain': 'src/providers/audio-gain.ts',
   cues: 'src/providers/text-cues.ts',
+  // Not preloaded: it loads in parallel with the catalogue calls and must never compete with them.
+  ads: 'src/ads/ads-widget.tsx',
+  // The script of the sandboxed VPAID frame page (dist/vpaid.html), not imported by the entry.
+  vpaid: 'src/ads/vpaid-frame.ts',
 };
 /** Widgets the HTML preloads: needed right after the entry, so they download in parallel with it. */
 const PRELOADED = ['hls', 'controls'];
@@ -162,6 +166,8 @@ async function build() {
       ].join('\n    '),
     );
   await writeFile(join(dist, 'player.html'), html);
+  const vpaidHtml = await readFile(join(root, 'src/ads/vpaid-frame.html'), 'utf8');
+  await writeFile(join(dist, 'vpaid.html'), vpaidHtml.replace('src="./vpaid.js"', `src="./${outputs.vpaid}"`));
   for (const f of await readdir(join(root, 'static'))) {
     if (f !== 'player.html') await copyFile(join(root, 'static', f), join(dist, f));
   }

@@ -44,6 +44,33 @@ command -v ffmpeg >/dev/null || { echo "ffmpeg not found" >&2; exit 1; }
 FF=(ffmpeg -hide_banner -loglevel error -nostdin -y)
 STABLE=(-map_metadata -1 -fflags +bitexact -flags:v +bitexact -flags:a +bitexact)
 
+# ---------------------------------------------------------------------------
+# ads/: the reference ad server's creative (server/ads.mjs serves the VAST
+# documents that point at it). 6 s, 640x360 H.264 + AAC, faststart, with
+# 'РЕКЛАМА' burned in and the seconds left, so a screenshot tells ad from film.
+# `bash scripts/make-media.sh ads` rebuilds only this part.
+# ---------------------------------------------------------------------------
+AD_DUR=6
+make_ads() {
+  mkdir -p "$OUT/ads"
+  echo "ads/ad.mp4"
+  local g
+  g="color=c=0x7a1020:s=640x360:r=${FPS}:d=${AD_DUR},"
+  g+="drawtext=fontfile=${FONT_BOLD}:fontsize=88:fontcolor=white:x=(w-text_w)/2:y=(h-text_h)/2-30:text='РЕКЛАМА',"
+  g+="drawtext=fontfile=${FONT_MONO}:fontsize=40:fontcolor=0xffd080:x=(w-text_w)/2:y=h*3/4"
+  g+=":text='%{eif\\:${AD_DUR}-floor(t)\\:d}'[v]"
+  "${FF[@]}" -filter_complex "$g" \
+    -f lavfi -i "aevalsrc=exprs='0.2*sin(2*PI*523*t)':c=stereo:s=${AUDIO_RATE}:d=${AD_DUR}" \
+    -map '[v]' -map 0:a -t "$AD_DUR" \
+    -c:v libx264 -preset slow -profile:v main -pix_fmt yuv420p -crf 30 -maxrate 250k -bufsize 500k -g 50 \
+    -c:a aac -profile:a aac_low -b:a 32k -ar "$AUDIO_RATE" -ac 2 \
+    -movflags +faststart "${STABLE[@]}" "$OUT/ads/ad.mp4"
+}
+if [[ ${1:-} == ads ]]; then
+  make_ads
+  exit 0
+fi
+
 rm -rf "$OUT"
 mkdir -p "$OUT"/hls/{video,audio,subs/rus} "$OUT"/long "$OUT"/desc "$OUT"/posters
 
@@ -355,6 +382,8 @@ for p in "${POSTERS[@]}"; do
     -frames:v 1 -q:v 6 "${STABLE[@]}" "$OUT/posters/$file.jpg"
 done
 
+make_ads
+
 # ---------------------------------------------------------------------------
 cat >"$OUT/README.md" <<EOF
 # Demo media
@@ -381,6 +410,7 @@ script deletes and rebuilds this directory). Everything is synthetic.
 - \`clip.mp4\` - 10 s progressive MP4 (640x360 H.264 + AAC, faststart), label "MP4".
 - The player's own placeholder (\`static/placeholder.mp4\`, 3 s 320x180 "Контент недоступен") is made by the same script.
 - \`posters/*.jpg\` - 640x360 posters.
+- \`ads/ad.mp4\` - ${AD_DUR} s 640x360 H.264 + AAC ad creative, 'РЕКЛАМА' and the seconds left burned in (served by server/ads.mjs VAST documents).
 EOF
 
 echo "done: $(du -sh "$OUT" | cut -f1) in $OUT"

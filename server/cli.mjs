@@ -15,7 +15,8 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
 /** @type {Awaited<ReturnType<typeof startServer>>} */
 let srv;
 try {
-  srv = await startServer({ host, port });
+  // The demo titles get ads from the reference ad server; AD_LIST_URL= (empty) turns them off.
+  srv = await startServer({ host, port, adListUrl: process.env.AD_LIST_URL ?? '/ad-list.json' });
 } catch (err) {
   const e = /** @type {NodeJS.ErrnoException} */ (err);
   if (e.code === 'EADDRINUSE') console.error(`Port ${port} on ${host} is already in use. Stop the other server or set PORT=…`);

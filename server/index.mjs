@@ -9,6 +9,7 @@
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import * as ads from './ads.mjs';
 import * as catalogue from './catalogue.mjs';
 import * as cspReport from './csp-report.mjs';
 import * as demo from './demo.mjs';
@@ -34,6 +35,7 @@ import { sendText } from './http-util.mjs';
  * @property {LoggedRequest[]} requests
  * @property {unknown[]} cspReports
  * @property {Array<{ contentId: number, episodeId: number, body: unknown, time: number }>} timeProgress
+ * @property {import('./ads.mjs').AdHit[]} adHits every tracking pixel the reference ad server received
  */
 
 /**
@@ -45,6 +47,7 @@ import { sendText } from './http-util.mjs';
  * @property {import('./catalogue.mjs').CatalogueData} catalogue
  * @property {ServerState} state
  * @property {() => string} url the server's own origin, e.g. 'http://127.0.0.1:8080'
+ * @property {string} [adListUrl] set on the player page's #root as data-env-ad-list-url (server/player.mjs)
  */
 
 /**
@@ -55,6 +58,7 @@ import { sendText } from './http-util.mjs';
  * @property {string} [distDir] default: $DIST_DIR, else <root>/dist (parallel builds each use their own)
  * @property {Fault[]} [faults]
  * @property {import('./router.mjs').RouteDef[]} [routes] extra routes, tried before the built-in ones (tests can override any path)
+ * @property {string} [adListUrl] the ad list the player page is configured with (none: the player runs without ads)
  */
 
 /**
@@ -70,13 +74,15 @@ import { sendText } from './http-util.mjs';
  * @property {() => void} clearRequests
  * @property {unknown[]} cspReports parsed bodies POSTed to /csp-report
  * @property {ServerState['timeProgress']} timeProgress bodies POSTed to .../time-progress
+ * @property {ServerState['adHits']} adHits tracking pixels received by /ads/track, in order
+ * @property {(url: string | undefined) => void} setAdListUrl changes the ad list the player page is configured with
  * @property {() => Promise<void>} close closes the server and destroys every open socket, stalled ones included
  */
 
 export const DEFAULT_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 /** Feature modules, in registration order. */
-const ROUTE_MODULES = [demo, player, catalogue, media, cspReport];
+const ROUTE_MODULES = [demo, player, catalogue, media, cspReport, ads];
 
 /**
  * Splits a request target into raw pathname and search without normalising it (so traversal
@@ -110,7 +116,7 @@ export async function startServer(options = {}) {
   let origin = '';
 
   /** @type {ServerState} */
-  const state = { requests: [], cspReports: [], timeProgress: [] };
+  const state = { requests: [], cspReports: [], timeProgress: [], adHits: [] };
   /** @type {ServerContext} */
   const ctx = {
     root,
@@ -119,6 +125,7 @@ export async function startServer(options = {}) {
     catalogue: catalogue.loadCatalogue(),
     state,
     url: () => origin,
+    adListUrl: options.adListUrl || undefined,
   };
 
   const router = createRouter();
@@ -226,6 +233,10 @@ export async function startServer(options = {}) {
     },
     cspReports: state.cspReports,
     timeProgress: state.timeProgress,
+    adHits: state.adHits,
+    setAdListUrl: (url) => {
+      ctx.adListUrl = url || undefined;
+    },
     close: () => {
       closed ??= new Promise((resolve) => {
         closing = true;

@@ -4,6 +4,8 @@
  * built asset next to it, with the caching and compression a CDN would apply.
  */
 import path from 'node:path';
+import fs from 'node:fs';
+import { withAdListAttribute } from './ads.mjs';
 import { HttpError, sendText } from './http-util.mjs';
 import { resolveSafe, serveFile } from './static.mjs';
 
@@ -11,6 +13,11 @@ import { resolveSafe, serveFile } from './static.mjs';
 // silently in the browser console.
 export const PLAYER_CSP =
   "default-src 'self'; media-src 'self' blob:; worker-src 'self' blob:; img-src 'self' data:; report-uri /csp-report";
+
+// The sandboxed VPAID frame (dist/vpaid.html) runs third-party creatives: scripts and media from any
+// http(s) origin, and nothing of the player's (no same-origin rights).
+export const VPAID_CSP =
+  "default-src 'none'; script-src 'self' http: https:; media-src 'self' blob: http: https:; img-src 'self' data: http: https:; connect-src 'self' http: https:; report-uri /csp-report";
 
 // esbuild's [name]-[hash] naming: the hash changes with the content, so the file may be cached forever.
 const HASHED_NAME = /-[A-Z0-9]{8,}(?:\.[A-Za-z0-9]+)+$/;
@@ -40,6 +47,21 @@ export function register(router, ctx) {
     method: 'GET',
     path: '/player/',
     async handler({ req, res }) {
+      if (ctx.adListUrl) {
+        // A partner configures ads with a data attribute on #root; no inline script needed.
+        let html;
+        try {
+          html = await fs.promises.readFile(path.join(ctx.distDir, 'player.html'), 'utf8');
+        } catch {
+          sendText(res, 503, 'The player is not built: run `npm run build`.\n');
+          return;
+        }
+        res.setHeader('Content-Security-Policy', PLAYER_CSP);
+        res.setHeader('Cache-Control', 'no-cache');
+        res.setHeader('Content-Type', 'text/html; charset=utf-8');
+        res.end(withAdListAttribute(html, ctx.adListUrl));
+        return;
+      }
       const served = await serveFile(req, res, path.join(ctx.distDir, 'player.html'), {
         cacheControl: 'no-cache',
         precompressed: true,
@@ -62,7 +84,7 @@ export function register(router, ctx) {
       const served = await serveFile(req, res, file, {
         cacheControl: isHashedName(file) ? 'public, max-age=31536000, immutable' : 'no-cache',
         precompressed: true,
-        headers: isHtml ? { 'Content-Security-Policy': PLAYER_CSP } : {},
+        headers: isHtml ? { 'Content-Security-Policy': path.basename(file) === 'vpaid.html' ? VPAID_CSP : PLAYER_CSP } : {},
       });
       if (!served) {
         res.removeHeader('Vary');

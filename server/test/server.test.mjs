@@ -7,6 +7,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { VAST, withAdListAttribute } from '../ads.mjs';
 import { startServer } from '../index.mjs';
 
 /** @typedef {Awaited<ReturnType<typeof startServer>>} Srv */
@@ -626,11 +627,11 @@ test('extra routes from options come first; router.add appends', async () => {
     routes: [{ method: 'GET', path: '/media/clip.mp4', cors: 'media', handler: ({ res }) => { res.statusCode = 410; res.end('gone'); } }],
   });
   try {
-    s.router.add({ method: 'GET', path: '/ad-list.json', cors: 'api', handler: ({ res }) => { res.setHeader('Content-Type', 'application/json'); res.end('{"prerollList":[]}'); } });
+    s.router.add({ method: 'GET', path: '/extra-list.json', cors: 'api', handler: ({ res }) => { res.setHeader('Content-Type', 'application/json'); res.end('{"prerollList":[]}'); } });
     const gone = await request('GET', '/media/clip.mp4', { server: s });
     assert.is(gone.status, 410);
     assert.is(gone.headers['access-control-allow-origin'], '*');
-    const ads = await request('GET', '/ad-list.json', { server: s });
+    const ads = await request('GET', '/extra-list.json', { server: s });
     assert.equal(ads.json(), { prerollList: [] });
     assert.is(ads.headers['access-control-allow-origin'], '*');
   } finally {
@@ -642,6 +643,72 @@ test('setFaults validates its input', () => {
   assert.throws(() => srv.setFaults(/** @type {any} */ ([{ status: 500 }])));
   assert.throws(() => srv.setFaults(/** @type {any} */ ([{ match: '/', body: 'explode' }])));
   assert.throws(() => srv.setFaults(/** @type {any} */ ('nope')));
+});
+
+// ---------------------------------------------------------------- ads
+
+test('ad list: defaults, chosen fixtures, absolute VAST URLs on the asked Host, CORS; unknown names are 400', async () => {
+  const def = await get('/ad-list.json', { Host: 'ads.example:9000' });
+  assert.is(def.status, 200);
+  assert.is(def.headers['access-control-allow-origin'], '*');
+  assert.equal(def.json(), {
+    prerollList: [{ vastUrl: 'http://ads.example:9000/ads/vast/skippable.xml' }],
+    midrollList: [{ vastUrl: 'http://ads.example:9000/ads/vast/nonskippable.xml' }],
+  });
+  const chosen = (await get('/ad-list.json?pre=wrapper,empty&mid=')).json();
+  assert.equal(chosen.prerollList.map((/** @type {{vastUrl: string}} */ i) => i.vastUrl.replace(srv.url, '')), ['/ads/vast/wrapper.xml', '/ads/vast/empty.xml']);
+  assert.equal(chosen.midrollList, []);
+  assert.is((await get('/ad-list.json?pre=nope')).status, 400);
+});
+
+test('VAST fixtures are served as XML; unknown ones are 404', async () => {
+  for (const name of Object.keys(VAST)) {
+    const r = await get(`/ads/vast/${name}.xml`);
+    assert.is(r.status, 200, name);
+    assert.match(String(r.headers['content-type']), /^application\/xml/);
+    assert.match(r.text(), /<VAST version=/);
+    assert.ok(r.text().includes(`${srv.url}/ads/track?ad=`), `${name}: pixels on this server`);
+  }
+  assert.is((await get('/ads/vast/nope.xml')).status, 404);
+  assert.is((await get('/ads/vast/../index.xml')).status, 404);
+  const creative = await get('/ads/vpaid-creative.js');
+  assert.is(creative.status, 200);
+  assert.match(creative.text(), /getVPAIDAd/);
+});
+
+test('the tracking endpoint records every hit in order', async () => {
+  srv.adHits.length = 0;
+  assert.is((await get('/ads/track?ad=skippable&ev=start')).status, 204);
+  await get('/ads/track?ad=empty&ev=error&code=901');
+  assert.equal(
+    srv.adHits.map((h) => [h.ad, h.event, h.query]),
+    [
+      ['skippable', 'start', { ad: 'skippable', ev: 'start' }],
+      ['empty', 'error', { ad: 'empty', ev: 'error', code: '901' }],
+    ],
+  );
+});
+
+test('the player page carries data-env-ad-list-url only when an ad list is configured', async () => {
+  const adsRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'player-ads-test-'));
+  fs.mkdirSync(path.join(adsRoot, 'dist'));
+  fs.writeFileSync(path.join(adsRoot, 'dist', 'player.html'), '<!doctype html><body><div id="root" class="root"></div></body>\n');
+  fs.writeFileSync(path.join(adsRoot, 'dist', 'vpaid.html'), '<!doctype html><body></body>\n');
+  const s = await startServer({ port: 0, host: '127.0.0.1', root: adsRoot, adListUrl: '/ad-list.json?pre=a&mid="x"' });
+  try {
+    const page = await request('GET', '/player/?movie_id=1', { server: s });
+    assert.is(page.status, 200);
+    assert.match(String(page.headers['content-security-policy']), /^default-src 'self'/);
+    assert.ok(page.text().includes('<div id="root" data-env-ad-list-url="/ad-list.json?pre=a&amp;mid=&quot;x&quot;" class="root">'));
+    s.setAdListUrl(undefined);
+    assert.not.ok((await request('GET', '/player/', { server: s })).text().includes('data-env-ad-list-url'));
+    const frame = await request('GET', '/player/vpaid.html', { server: s });
+    assert.match(String(frame.headers['content-security-policy']), /^default-src 'none'; script-src 'self' http: https:/);
+  } finally {
+    await s.close();
+    fs.rmSync(adsRoot, { recursive: true, force: true });
+  }
+  assert.is(withAdListAttribute('<div id="root">', '<x>'), '<div id="root" data-env-ad-list-url="&lt;x&gt;">');
 });
 
 test.run();

@@ -1,4 +1,5 @@
 import { batch, effect } from '@preact/signals';
+import { createAdGate } from '../ads/gate';
 import { getJson, isAbortError } from '../api/http';
 import type { EmbedConfig } from '../config/embed-config';
 import { chooseSource, isDescriptorAddress, readDescriptor } from '../content/descriptor';
@@ -39,6 +40,7 @@ export function createPlayer(config: EmbedConfig, env: PlayerEnv) {
   let pending: { url: string; startAt: number; prefetched?: PlaylistCache } | undefined;
   let loadAbort: AbortController | undefined;
   let autoplayPending = query.autoPlay;
+  let sourceReady = false;
   const disposers: Array<() => void> = [];
 
   // Evaluates the hls.js module the HTML already preloads, in parallel with the catalogue calls.
@@ -138,12 +140,20 @@ export function createPlayer(config: EmbedConfig, env: PlayerEnv) {
       pending = { url, startAt, prefetched };
       return;
     }
+    sourceReady = false;
     void media.load(url, startAt, prefetched).then(() => {
-      if (autoplayPending) {
-        autoplayPending = false;
-        void autoplay();
-      } else if (store.playRequested.value) void media?.play('user');
+      sourceReady = true;
+      startIfAsked('user');
     });
+  }
+
+  /** Autoplay or a play asked for earlier, once the source is set and no ad holds the content. */
+  function startIfAsked(cause: Cause): void {
+    if (!media || !sourceReady || gate.holds()) return;
+    if (autoplayPending) {
+      autoplayPending = false;
+      void autoplay();
+    } else if (store.playRequested.value) void media.play(cause);
   }
 
   /** With sound first; when the browser refuses, muted with an unmute button (DESIGN). */
@@ -155,6 +165,19 @@ export function createPlayer(config: EmbedConfig, env: PlayerEnv) {
     store.mutedAutoplay.value = false;
     media.setMuted(false);
   }
+
+  // SPEC §4 ad loader: an ad that is ready pauses the content (to resume after it); stopped releases it.
+  const gate = createAdGate(
+    store,
+    bus,
+    config,
+    () => {
+      if (!store.paused.peek()) store.playRequested.value = true;
+      media?.pause('ad');
+    },
+    () => startIfAsked('ad'),
+  );
+  disposers.push(gate.destroy);
 
   disposers.push(
     // SPEC §4: content that is not available raises the blocked error once the placeholder plays.
@@ -182,7 +205,7 @@ export function createPlayer(config: EmbedConfig, env: PlayerEnv) {
     play(cause: Cause = 'user'): void {
       if (store.error.value) return;
       store.playRequested.value = true;
-      if (!media || !store.sourceUrl.value) return;
+      if (!media || !store.sourceUrl.value || gate.holds()) return;
       void media.play(cause).then((ok) => {
         if (!ok) store.playRequested.value = false;
       });
@@ -303,6 +326,8 @@ export function createPlayer(config: EmbedConfig, env: PlayerEnv) {
     bus,
     requests,
     config,
+    /** The running ads (lazy widget `ads`), once loaded; ui/player.tsx renders its overlay. */
+    ads: gate.handle,
     /** Hands the player its <video> and container; called once by the UI on mount. */
     attach(video: HTMLVideoElement, root: HTMLElement): void {
       container = root;

@@ -3,6 +3,9 @@ import type { Content, Descriptor, Episode, Season } from '../content/types';
 import type { PlayerError } from './errors';
 import type { MediaTrack, QualityLevel } from './tracks';
 
+/** SPEC §4 ad loader state; content playback is held while it is 'load' or 'ready'. */
+export type AdLoaderState = 'idle' | 'load' | 'ready' | 'stopped';
+
 /**
  * One store per player. Raw inputs are signals, the rest is computed. Media fields are written only
  * by the provider, when the <video> confirms them.
@@ -49,6 +52,7 @@ export function createStore() {
     textTrack: signal(-1),
     /** The active variant of the current episode (SPEC §3 episodeVariants), when it has any. */
     activeVariantId: signal<number | null>(null),
+    adState: signal<AdLoaderState>('idle'),
 
     /** iOS-in-a-frame fullscreen (SPEC §4): the player fills the frame and the parent enlarges it. */
     stretched: signal(false),

@@ -1,4 +1,5 @@
 import { widgetCss, widgetFiles } from 'virtual:widgets';
+import type * as AdsWidget from '../ads/ads-widget';
 import type * as HlsEngine from '../providers/hls-engine';
 import type * as ControlsWidget from '../ui/controls-widget';
 import type * as AudioGain from '../providers/audio-gain';
@@ -10,6 +11,7 @@ export interface Widgets {
   controls: typeof ControlsWidget;
   'audio-gain': typeof AudioGain;
   cues: typeof TextCues;
+  ads: typeof AdsWidget;
 }
 
 

@@ -32,3 +32,11 @@ export const ru = {
   close: 'Закрыть',
   shareTargets: { telegram: 'Telegram', whatsapp: 'WhatsApp', vk: 'ВКонтакте', ok: 'Одноклассники', mymail: 'Мой Мир' },
 } as const;
+
+/** The ad overlay's strings (SPEC §2); a separate export so they ship with the lazy ads piece. */
+export const ruAds = {
+  skip: 'Пропустить',
+  mediaTitle: 'Объявление',
+  overlayLabel: 'Реклама',
+  clickThroughLabel: 'Перейти на сайт рекламодателя',
+} as const;

@@ -37,7 +37,8 @@ export function Player({ player }: { player: PlayerApi }) {
   const error = store.error.value;
   const started = store.started.value;
   const busy =
-    !error && (store.loading.value || store.waiting.value || (store.playRequested.value && store.paused.value));
+    !error && (store.loading.value || store.waiting.value || (store.playRequested.value && store.paused.value) || (store.adState.value === 'load' && !started));
+  const Ads = player.ads.value?.Overlay;
 
   return (
     <div
@@ -73,6 +74,7 @@ export function Player({ player }: { player: PlayerApi }) {
           {ru.unmuteLabel}
         </button>
       )}
+      {Ads && !error && <Ads />}
       {error && <ErrorScreen error={error} onReset={requests.retry} />}
     </div>
   );

@@ -20,6 +20,10 @@ export interface RefServer {
   requests: Array<{ method: string; path: string; query: string; headers: Record<string, string>; time: number }>;
   clearRequests(): void;
   cspReports: unknown[];
+  /** Pixels received by the reference ad server's /ads/track, in order. */
+  adHits: Array<{ ad: string; event: string; query: Record<string, string>; time: number }>;
+  /** Configures the player page's ad list (data-env-ad-list-url); undefined: no ads. */
+  setAdListUrl(url: string | undefined): void;
   close(): Promise<void>;
 }
 
@@ -41,6 +45,8 @@ let browser: Browser | undefined;
 export async function boot(): Promise<void> {
   const executablePath = process.env.CHROMIUM_PATH;
   if (!executablePath) throw new Error('CHROMIUM_PATH is not set: run the end-to-end tests through `npm test`.');
+  // No adListUrl: every suite runs without ads unless it asks for them (ads.test passes
+  // env_ad_list_url or calls srv().setAdListUrl()).
   server = (await startServer({ port: 0, host: '127.0.0.1' })) as RefServer;
   browser = await chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS });
 }

@@ -27,3 +27,6 @@ import './messenger/envelope.test';
 import './messenger/messenger.test';
 import './storage/memory.test';
 import './controller/binge.test';
+import './ads/vast.test';
+import './ads/runner.test';
+import './ads/gate.test';

@@ -1,0 +1,21 @@
+// Lazy widget "ads": the ad runner and its overlay. The controller's gate (ads/gate.ts) imports it
+// when an ad list URL is configured, in parallel with the content; the first frame never waits for it.
+import type { Signal } from '@preact/signals';
+import type { AdLoaderState } from '../core/store';
+import { AdOverlay } from './ad-overlay';
+import { adoptAdStyles } from './ad-overlay-css';
+import { type AdsHost, startAds } from './runner';
+
+export type { AdsHost };
+
+export function runAds(host: AdsHost) {
+  adoptAdStyles();
+  const runner = startAds(host);
+  const adState: Signal<AdLoaderState> = host.store.adState;
+  // A stable callback ref (no hooks, so the widget shares no compat code with the entry). The
+  // player's visibility counts, not the overlay's, which is hidden until the ad is ready.
+  const slotRef = (el: HTMLDivElement | null) => runner.mount(el, el?.parentElement?.parentElement ?? null);
+  return { ...runner, Overlay: () => <AdOverlay runner={runner} adState={adState} slotRef={slotRef} /> };
+}
+
+export type AdsHandle = ReturnType<typeof runAds>;

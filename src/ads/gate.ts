@@ -1,0 +1,53 @@
+import { effect, signal } from '@preact/signals';
+import { getJson } from '../api/http';
+import type { EmbedConfig } from '../config/embed-config';
+import type { Bus } from '../core/bus';
+import type { Store } from '../core/store';
+import { loadWidget } from '../core/widgets';
+import type { AdsHandle } from './ads-widget';
+
+/** Longest the ad loader may sit in 'load' before the content is released anyway. */
+export const AD_LOAD_CAP_MS = 9000;
+
+/**
+ * The critical-path half of the ads (SPEC §4 ad loader state): content playback is held while the
+ * loader is 'load' or 'ready' and released on 'stopped'. The ads themselves are the lazy `ads`
+ * widget; a stalled or failing ad server never keeps the viewer from the content past the cap.
+ */
+export function createAdGate(store: Store, bus: Bus, config: EmbedConfig, onReady: () => void, onStopped: () => void) {
+  const handle = signal<AdsHandle | undefined>(undefined);
+  const stop = () => (store.adState.value = 'stopped');
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const url = config.envAdListUrl;
+  if (!url) {
+    console.warn('[player] ENV_AD_LIST_URL is not defined');
+    stop();
+  } else {
+    store.adState.value = 'load';
+    loadWidget('ads', config.assetBase).then(
+      (m) => {
+        if (store.adState.peek() === 'load') handle.value = m.runAds({ store, bus, getJson, adListUrl: url, vpaidFrameUrl: config.assetBase + 'vpaid.html' });
+      },
+      (err) => {
+        console.warn('[player] ads failed to load', err);
+        stop();
+      },
+    );
+  }
+  const dispose = effect(() => {
+    const s = store.adState.value;
+    clearTimeout(timer);
+    if (s === 'load') timer = setTimeout(stop, AD_LOAD_CAP_MS);
+    else if (s === 'ready') onReady();
+    else if (s === 'stopped') onStopped();
+  });
+  return {
+    handle,
+    holds: () => store.adState.peek() === 'load' || store.adState.peek() === 'ready',
+    destroy(): void {
+      dispose();
+      clearTimeout(timer);
+      handle.peek()?.destroy();
+    },
+  };
+}

@@ -1,0 +1,30 @@
+import type { AdError } from './ad-error';
+
+/** What an ad's media reports: the <video> provider and the VPAID bridge speak the same language. */
+export type PlaybackEvent =
+  | { type: 'canplaythrough' }
+  | { type: 'playing' }
+  | { type: 'pause'; ended: boolean }
+  | { type: 'ended' }
+  | { type: 'error'; error: AdError }
+  | { type: 'time'; currentTime: number; duration: number }
+  | { type: 'skip' }
+  | { type: 'stop' }
+  /** A VPAID creative asked to open its click-through. */
+  | { type: 'click'; url?: string }
+  /** iOS-style native fullscreen began (SPEC §4: the ad stops). */
+  | { type: 'native-fullscreen' }
+  /** The media changed its own volume (muted to get past the autoplay policy). */
+  | { type: 'volume'; volume: number };
+
+export interface AdPlayback {
+  /** The element the overlay shows (the ad's <video>, or the VPAID frame). */
+  el: HTMLElement;
+  start(): void;
+  /** false when the browser refused (autoplay policy) even muted. */
+  play(): Promise<boolean>;
+  pause(): void;
+  setVolume(volume: number): void;
+  skip(): void;
+  destroy(): void;
+}
