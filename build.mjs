@@ -22,6 +22,7 @@ export const WIDGETS = {
   controls: 'src/ui/controls-widget.tsx',
   'audio-gain': 'src/providers/audio-gain.ts',
   cues: 'src/providers/text-cues.ts',
+  extras: 'src/providers/media-extras.ts',
 };
 /** Widgets the HTML preloads: needed right after the entry, so they download in parallel with it. */
 const PRELOADED = ['hls', 'controls'];

@@ -3,6 +3,7 @@ import type * as HlsEngine from '../providers/hls-engine';
 import type * as ControlsWidget from '../ui/controls-widget';
 import type * as AudioGain from '../providers/audio-gain';
 import type * as TextCues from '../providers/text-cues';
+import type * as MediaExtras from '../providers/media-extras';
 
 /** Lazy pieces by name (see build.mjs). */
 export interface Widgets {
@@ -10,6 +11,7 @@ export interface Widgets {
   controls: typeof ControlsWidget;
   'audio-gain': typeof AudioGain;
   cues: typeof TextCues;
+  extras: typeof MediaExtras;
 }
 
 

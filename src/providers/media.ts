@@ -7,7 +7,7 @@ import { EXTERNAL_TRACK_BASE } from '../core/tracks';
 import type { AudioGain } from './audio-gain';
 import type { HlsHandle } from './hls-engine';
 import type { CueBinding } from './text-cues';
-import { bindExtras } from './media-extras';
+import type { Extras } from './media-extras';
 
 export interface SourceFailure {
   /** 4 is MediaError's MEDIA_ERR_SRC_NOT_SUPPORTED, used by SPEC §8 for "Failed to load resource." */
@@ -84,6 +84,7 @@ export function bindMedia(video: HTMLVideoElement, opts: MediaOptions): Media {
         store.ended.value = false;
         store.playRequested.value = false;
         bus.emit('media:playing', { currentTime: video.currentTime });
+        void extra(() => {});
       }),
     pause: () => {
       store.paused.value = true;
@@ -136,7 +137,14 @@ export function bindMedia(video: HTMLVideoElement, opts: MediaOptions): Media {
     },
   };
   for (const [name, fn] of Object.entries(listeners)) video.addEventListener(name, fn);
-  const extras = bindExtras(video, store);
+  // PiP, cast and AirPlay load after the first frame (or at once where AirPlay may be offered).
+  let extras: Promise<Extras> | undefined;
+  const withExtras = () => (extras ??= loadWidget('extras', opts.assetBase).then((m) => m.bindExtras(video, store)));
+  const extra = (run: (x: Extras) => unknown) =>
+    withExtras()
+      .then(run)
+      .catch((err) => console.warn('[player] extras module failed to load', err));
+  if ('webkitShowPlaybackTargetPicker' in video) void extra(() => {});
 
   const dropEngine = () => {
     engine?.destroy();
@@ -272,14 +280,14 @@ export function bindMedia(video: HTMLVideoElement, opts: MediaOptions): Media {
           console.warn('[player] audio module failed to load', err);
         });
     },
-    togglePip: extras.togglePip,
-    cast: extras.cast,
-    airplay: extras.airplay,
+    togglePip: () => void extra((x) => x.togglePip()),
+    cast: async () => !!(await extra((x) => x.cast())),
+    airplay: () => void extra((x) => x.airplay()),
     destroy() {
       loadToken++;
       dropEngine();
       void cues?.then((c) => c.dispose());
-      extras.dispose();
+      void extras?.then((x) => x.dispose());
       for (const [name, fn] of Object.entries(listeners)) video.removeEventListener(name, fn);
     },
   };

@@ -96,10 +96,11 @@ test('the menu is 14rem wide, its list at most 12rem high; settings toggles it, 
     await p.page.waitForSelector('.pl-menu', { state: 'detached' });
     assert.ok(!(await videoState(p.page)).paused, 'the outside click only closed the menu');
     // A season opens the episodes page filtered to it.
-    await pick(p.page, 'seasons', '2').catch(() => {});
+    await openPage(p.page, 'seasons');
+    await p.page.click('.pl-menu [data-menu-item="2"]');
     await p.page.waitForSelector('.pl-menu[data-menu-page="episodes"]');
-    const labels = await p.page.$$eval('.pl-menu [data-menu-item]', (els) => els.map((e) => e.textContent));
-    assert.is(labels.length, 3);
+    const ids = await p.page.$$eval('.pl-menu [data-menu-item]', (els) => els.map((e) => e.getAttribute('data-menu-item')));
+    assert.equal(ids, ['204', '205', '206']);
     await p.page.click('.pl-menu__back');
     await p.page.waitForSelector('.pl-menu[data-menu-page="seasons"]');
   } finally {
@@ -187,9 +188,10 @@ test('movie 4: the descriptor sources are the audio choices and switching keeps 
   try {
     await waitForTime(p.page, 2);
     await openPage(p.page, 'audio-tracks');
-    const labels = await p.page.$$eval('.pl-menu [data-menu-item]:not([data-menu-item^="gain"])', (els) => els.map((e) => e.textContent));
-    assert.equal(labels, ['✓ Русский'.replace('✓ ', ''), 'English'].map((l, i) => (i === 0 ? labels[0] : l)));
-    assert.match(labels[0]!, /Русский/);
+    const labels = await p.page.$$eval('.pl-menu [data-menu-item]:not([data-menu-item^="gain"])', (els) =>
+      els.map((e) => [e.getAttribute('data-menu-item'), e.textContent, e.getAttribute('aria-checked')]),
+    );
+    assert.equal(labels, [['0', 'Русский', 'true'], ['1', 'English', 'false']]);
     const before = await currentTime(p.page);
     srv().clearRequests();
     await p.page.click('.pl-menu [data-menu-item="1"]');
@@ -276,7 +278,8 @@ test('keyboard: k, arrows, m, digits, c and f', async () => {
     await p.page.locator('.pl').focus();
     const kb = p.page.keyboard;
     await kb.press('k');
-    await p.page.waitForFunction(() => document.querySelector('video')!.paused);
+    // The store (what the next key reads) follows the media's pause event, as the play button shows.
+    await p.page.waitForSelector('[data-action="play"][aria-label="Воспроизвести"]', { state: 'attached' });
     await kb.press(' ');
     await p.page.waitForFunction(() => !document.querySelector('video')!.paused);
     const t0 = await currentTime(p.page);
@@ -297,6 +300,59 @@ test('keyboard: k, arrows, m, digits, c and f', async () => {
     await p.page.waitForFunction(() => !!document.fullscreenElement, null, T);
     await kb.press('f');
     await p.page.waitForFunction(() => !document.fullscreenElement, null, T);
+  } finally {
+    await p.close();
+  }
+});
+
+test('audio gain loads the audio module on first use and keeps the audio playing', async () => {
+  srv().clearRequests();
+  const p = await playing();
+  try {
+    assert.not.ok(srv().requests.some((r) => r.query === '?widget=audio-gain'), 'not loaded before use');
+    await pick(p.page, 'audio-tracks', 'gain:2');
+    await p.page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => e.name.includes('?widget=audio-gain')), null, T);
+    await openPage(p.page, 'audio-tracks');
+    assert.is(await p.page.getAttribute('.pl-menu [data-menu-item="gain:2"]', 'aria-checked'), 'true');
+    assert.match((await p.page.textContent('.pl-menu [data-menu-item="gain:2"]'))!, /200%/);
+    const t = await currentTime(p.page);
+    await waitForTime(p.page, t + 1);
+    assert.equal(p.errors, []);
+  } finally {
+    await p.close();
+  }
+});
+
+test('cast without devices says Cast not available.; picture-in-picture never throws; media session has the title', async () => {
+  const p = await playing();
+  try {
+    await wake(p.page);
+    await p.page.click('[data-action="cast"]');
+    await p.page.waitForSelector('.pl-notice', T);
+    assert.is(await p.page.textContent('.pl-notice'), 'Cast not available.');
+    await wake(p.page);
+    await p.page.click('[data-action="pip"]');
+    await p.page.waitForTimeout(300);
+    const session = await p.page.evaluate(() => ({
+      title: navigator.mediaSession.metadata?.title,
+      artwork: navigator.mediaSession.metadata?.artwork[0]?.src,
+    }));
+    assert.is(session.title, 'Тестовый фильм');
+    assert.match(session.artwork!, /film-1\.jpg$/);
+    assert.equal(p.errors, []);
+  } finally {
+    await p.close();
+  }
+});
+
+test('movie 2: picking an episode in the menu switches to it', async () => {
+  const p = await playing('?movie_id=2');
+  try {
+    await openPage(p.page, 'episodes');
+    const ids = await p.page.$$eval('.pl-menu [data-menu-item]', (els) => els.map((e) => e.getAttribute('data-menu-item')));
+    assert.equal(ids, ['201', '202', '203'], 'season 1, in order');
+    await p.page.click('.pl-menu [data-menu-item="203"]');
+    await p.page.waitForFunction(() => /^1 сезон, 3 серия/.test(document.querySelector('.pl-title__episode')?.textContent ?? ''), null, T);
   } finally {
     await p.close();
   }
