@@ -209,7 +209,8 @@ export function bindMedia(video: HTMLVideoElement, opts: MediaOptions): Media {
           onAudioTrack: (id) => (store.audioTrack.value = id),
           onTextTracks: (tracks, active) =>
             batch(() => {
-              store.textTracks.value = [...tracks, ...external()];
+              // The descriptor's files are offered only for languages the stream itself lacks.
+              store.textTracks.value = [...tracks, ...external().filter((e) => !tracks.some((t) => t.language === e.language))];
               store.textTrack.value = active;
             }),
           onTextTrack: (id) => {
