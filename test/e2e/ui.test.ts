@@ -52,6 +52,26 @@ test('±10 s buttons and the progress bar seek the video', async () => {
   }
 });
 
+test('desktop taps: a single click pauses after 250 ms, a double click on the right fifth seeks +10 s', async () => {
+  const p = await playing();
+  try {
+    await waitForTime(p.page, 1);
+    const t0 = await currentTime(p.page);
+    await p.page.mouse.dblclick(900, 200);
+    await p.page.waitForFunction((t) => document.querySelector('video')!.currentTime >= t + 9, t0, T);
+    assert.not.ok((await videoState(p.page)).paused, 'a double click is not two single taps');
+    await p.page.mouse.click(480, 200);
+    await p.page.waitForFunction(() => document.querySelector('video')!.paused, null, T);
+    // A click within 275 ms of the last would be the second half of a double click.
+    await p.page.waitForTimeout(300);
+    await p.page.mouse.click(480, 200);
+    await p.page.waitForFunction(() => !document.querySelector('video')!.paused, null, T);
+    assert.is(await p.page.evaluate(() => !!document.fullscreenElement), false);
+  } finally {
+    await p.close();
+  }
+});
+
 test('volume slider, mute, and unmuting at volume 0 gives 0.25', async () => {
   const p = await playing();
   try {
@@ -67,7 +87,7 @@ test('volume slider, mute, and unmuting at volume 0 gives 0.25', async () => {
     assert.ok(Math.abs(half.v - 0.5) <= 0.1, `volume ${half.v}`);
     await p.page.mouse.click(slider.x + 1, slider.y + slider.height / 2);
     assert.is((await vol()).v, 0);
-    assert.is(await p.page.getAttribute('[data-action="mute"]', 'aria-label'), 'Включить звук');
+    await p.page.waitForSelector('[data-action="mute"][aria-label="Включить звук"]');
     await p.page.click('[data-action="mute"]');
     assert.equal(await vol(), { v: 0.25, m: false });
   } finally {

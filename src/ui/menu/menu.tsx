@@ -37,7 +37,7 @@ export function Menu({ player, ui }: { player: PlayerApi; ui: UiState }) {
   }, [page, state.season]);
 
   if (!page) return null;
-  const groups = pageGroups(page, state, player.store);
+  const groups = pageGroups(page, state, player.store, player.config.langOrder);
   const opener = page === 'subs' && !state.parent ? 'subtitles' : 'settings';
 
   const close = () => {
