@@ -174,7 +174,6 @@ test('audio: switching to English buffers the English rendition', async () => {
   try {
     srv().clearRequests();
     await pick(p.page, 'audio-tracks', '1');
-    await p.page.waitForFunction(() => true);
     const deadline = Date.now() + 20000;
     while (!srv().requests.some((r) => r.path.includes('/audio/eng/') && r.path.endsWith('.m4s')) && Date.now() < deadline)
       await p.page.waitForTimeout(100);
@@ -279,7 +278,8 @@ test('controls hide after 2 s without activity and come back on pointer move', a
     const started = Date.now();
     await p.page.waitForSelector('.pl[data-idle]', { timeout: 10000 });
     assert.ok(Date.now() - started >= 1800, 'not before 2 s');
-    assert.is(await p.page.$eval('.pl-controls', (e) => getComputedStyle(e).opacity), '0');
+    // Faded out (a 0.2 s transition).
+    await p.page.waitForFunction(() => getComputedStyle(document.querySelector('.pl-controls')!).opacity === '0', null, { timeout: 3000 });
     await p.page.mouse.move(320, 160);
     await p.page.waitForSelector('.pl:not([data-idle])');
     // Over the controls they stay.
