@@ -26,6 +26,7 @@ export const WIDGETS = {
   ads: 'src/ads/ads-widget.tsx',
   // The script of the sandboxed VPAID frame page (dist/vpaid.html), not imported by the entry.
   vpaid: 'src/ads/vpaid-frame.ts',
+  extras: 'src/providers/media-extras.ts',
 };
 /** Widgets the HTML preloads: needed right after the entry, so they download in parallel with it. */
 const PRELOADED = ['hls', 'controls'];

@@ -4,6 +4,7 @@ import type * as HlsEngine from '../providers/hls-engine';
 import type * as ControlsWidget from '../ui/controls-widget';
 import type * as AudioGain from '../providers/audio-gain';
 import type * as TextCues from '../providers/text-cues';
+import type * as MediaExtras from '../providers/media-extras';
 
 /** Lazy pieces by name (see build.mjs). */
 export interface Widgets {
@@ -12,6 +13,7 @@ export interface Widgets {
   'audio-gain': typeof AudioGain;
   cues: typeof TextCues;
   ads: typeof AdsWidget;
+  extras: typeof MediaExtras;
 }
 
 

@@ -1,5 +1,6 @@
-// Picture-in-picture, cast (Remote Playback API) and AirPlay on the <video> (part of the media
-// provider, the only code that touches it). Missing APIs are logged, never thrown (SPEC §8).
+// Lazy widget "extras": picture-in-picture, cast (Remote Playback API) and AirPlay on the <video>
+// (part of the media provider, the only code that touches it). Missing APIs are logged, never
+// thrown (SPEC §8).
 import type { Store } from '../core/store';
 
 type Video = HTMLVideoElement & {
@@ -40,3 +41,5 @@ export function bindExtras(video: Video, store: Store) {
     },
   };
 }
+
+export type Extras = ReturnType<typeof bindExtras>;

@@ -8,7 +8,7 @@ import type { AudioGain } from './audio-gain';
 import type { HlsHandle } from './hls-engine';
 import type { PlaylistCache } from './playlist-prefetch';
 import type { CueBinding } from './text-cues';
-import { bindExtras } from './media-extras';
+import type { Extras } from './media-extras';
 
 export interface SourceFailure {
   /** 4 is MediaError's MEDIA_ERR_SRC_NOT_SUPPORTED, used by SPEC §8 for "Failed to load resource." */
@@ -85,6 +85,7 @@ export function bindMedia(video: HTMLVideoElement, opts: MediaOptions): Media {
         store.ended.value = false;
         store.playRequested.value = false;
         bus.emit('media:playing', { currentTime: video.currentTime });
+        void extra(() => {});
       }),
     pause: () => {
       store.paused.value = true;
@@ -137,7 +138,14 @@ export function bindMedia(video: HTMLVideoElement, opts: MediaOptions): Media {
     },
   };
   for (const [name, fn] of Object.entries(listeners)) video.addEventListener(name, fn);
-  const extras = bindExtras(video, store);
+  // PiP, cast and AirPlay load after the first frame (or at once where AirPlay may be offered).
+  let extras: Promise<Extras> | undefined;
+  const withExtras = () => (extras ??= loadWidget('extras', opts.assetBase).then((m) => m.bindExtras(video, store)));
+  const extra = (run: (x: Extras) => unknown) =>
+    withExtras()
+      .then(run)
+      .catch((err) => console.warn('[player] extras module failed to load', err));
+  if ('webkitShowPlaybackTargetPicker' in video) void extra(() => {});
 
   const dropEngine = () => {
     engine?.destroy();
@@ -202,7 +210,8 @@ export function bindMedia(video: HTMLVideoElement, opts: MediaOptions): Media {
           onAudioTrack: (id) => (store.audioTrack.value = id),
           onTextTracks: (tracks, active) =>
             batch(() => {
-              store.textTracks.value = [...tracks, ...external()];
+              // The descriptor's files are offered only for languages the stream itself lacks.
+              store.textTracks.value = [...tracks, ...external().filter((e) => !tracks.some((t) => t.language === e.language))];
               store.textTrack.value = active;
             }),
           onTextTrack: (id) => {
@@ -273,14 +282,14 @@ export function bindMedia(video: HTMLVideoElement, opts: MediaOptions): Media {
           console.warn('[player] audio module failed to load', err);
         });
     },
-    togglePip: extras.togglePip,
-    cast: extras.cast,
-    airplay: extras.airplay,
+    togglePip: () => void extra((x) => x.togglePip()),
+    cast: async () => !!(await extra((x) => x.cast())),
+    airplay: () => void extra((x) => x.airplay()),
     destroy() {
       loadToken++;
       dropEngine();
       void cues?.then((c) => c.dispose());
-      extras.dispose();
+      void extras?.then((x) => x.dispose());
       for (const [name, fn] of Object.entries(listeners)) video.removeEventListener(name, fn);
     },
   };

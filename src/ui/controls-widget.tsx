@@ -48,7 +48,7 @@ export function Chrome({ player }: { player: PlayerApi }) {
   const ready = !!store.sourceUrl.value;
   return (
     <>
-      <GestureLayer player={player} />
+      <GestureLayer player={player} ui={ui} />
       <Subtitles store={store} />
       <Title store={store} />
       {ready && (narrow.value ? <MobileControls player={player} ui={ui} /> : <Controls player={player} ui={ui} />)}

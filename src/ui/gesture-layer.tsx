@@ -1,6 +1,7 @@
 import { useEffect, useMemo } from 'react';
 import type { PlayerApi } from '../controller/player';
 import { createTapClassifier, tapZone } from './gestures';
+import type { UiState } from './ui-state';
 
 const SKIP_S = 10;
 
@@ -9,7 +10,7 @@ const SKIP_S = 10;
  * before start it is the start-play flow), double tap toggles fullscreen, or seeks ±10 s on the
  * left/right fifth.
  */
-export function GestureLayer({ player }: { player: PlayerApi }) {
+export function GestureLayer({ player, ui }: { player: PlayerApi; ui: UiState }) {
   const { store, requests } = player;
   const state = useMemo(() => ({ touch: false }), []);
   const taps = useMemo(
@@ -35,7 +36,7 @@ export function GestureLayer({ player }: { player: PlayerApi }) {
       class="pl-gestures"
       aria-hidden="true"
       onPointerUp={(e) => {
-        if (e.button !== 0) return;
+        if (e.button !== 0 || ui.swallowTap) return;
         const rect = (e.currentTarget as HTMLElement).getBoundingClientRect();
         state.touch = e.pointerType === 'touch';
         taps.tap(tapZone(e.clientX - rect.left, rect.width));

@@ -7,6 +7,8 @@ import { type Thumbnail, parseThumbnails, thumbnailFinder } from './thumbnails';
 
 type Finder = ReturnType<typeof thumbnailFinder>;
 
+const KEY_STEP_S = 5;
+
 /** The progress slider: buffered range, seeking, and a hover preview (time plus thumbnail). */
 export function Progress({ player }: { player: PlayerApi }) {
   const { store, requests } = player;
@@ -62,6 +64,12 @@ export function Progress({ player }: { player: PlayerApi }) {
         value={shown}
         aria-label={ru.seekLabel}
         aria-valuetext={valueText}
+        onKeyDown={(e) => {
+          // SPEC §9 key step 5: the native 0.1 s step of the slider would be useless from the keyboard.
+          if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
+          e.preventDefault();
+          requests.seekBy(e.key === 'ArrowLeft' ? -KEY_STEP_S : KEY_STEP_S);
+        }}
         onInput={(e) => (scrub.value = Number((e.target as HTMLInputElement).value))}
         onChange={(e) => {
           requests.seek(Number((e.target as HTMLInputElement).value));

@@ -44,6 +44,8 @@ export function bindShortcuts(player: PlayerApi, ui: UiState, doc: Document = do
       else if (player.store.stretched.value) player.requests.toggleFullscreen();
       return;
     }
+    // Typing (the share popup's link field, for one) is never a shortcut.
+    if ((t instanceof HTMLInputElement && t.type !== 'range') || t instanceof HTMLTextAreaElement || t.isContentEditable) return;
     const action = keyAction(e);
     if (!action) return;
     if (t instanceof HTMLInputElement && t.type === 'range' && e.key.startsWith('Arrow')) return;

@@ -10,7 +10,9 @@ export function createUiState() {
   /** A mouse is over the controls (they then never hide). */
   const pointerOver = signal(false);
   let timer: ReturnType<typeof setTimeout> | undefined;
-  return {
+  const ui = {
+    /** Set when a press closed the menu, so that its release is not also a tap on the video. */
+    swallowTap: false,
     menu,
     notice,
     pointerOver,
@@ -24,6 +26,7 @@ export function createUiState() {
       timer = setTimeout(() => (notice.value = ''), TOAST_MS);
     },
   };
+  return ui;
 }
 
 export type UiState = ReturnType<typeof createUiState>;

@@ -44,4 +44,19 @@ test('mobile: the middle group plays and pauses, the top group opens the menu', 
   }
 });
 
+test('mobile: stretched fullscreen shows a close button that leaves it', async () => {
+  const p = await open('?movie_id=1', { viewport: VIEWPORT, isMobile: true, hasTouch: true, globals: { fullscreen_mode: 'stretched' } });
+  try {
+    await clickPlay(p.page);
+    await waitForTime(p.page, 0.5);
+    await p.page.tap('.pl-mobile [data-action="fullscreen"]');
+    await p.page.waitForSelector('.pl[data-stretched]');
+    await p.page.tap('.pl-mobile__top [data-action="close"]');
+    await p.page.waitForSelector('.pl[data-stretched]', { state: 'detached' });
+    await p.page.waitForSelector('.pl-mobile__top [data-action="close"]', { state: 'detached' });
+  } finally {
+    await p.close();
+  }
+});
+
 test.run();

@@ -52,6 +52,26 @@ test('±10 s buttons and the progress bar seek the video', async () => {
   }
 });
 
+test('desktop taps: a single click pauses after 250 ms, a double click on the right fifth seeks +10 s', async () => {
+  const p = await playing();
+  try {
+    await waitForTime(p.page, 1);
+    const t0 = await currentTime(p.page);
+    await p.page.mouse.dblclick(900, 200);
+    await p.page.waitForFunction((t) => document.querySelector('video')!.currentTime >= t + 9, t0, T);
+    assert.not.ok((await videoState(p.page)).paused, 'a double click is not two single taps');
+    await p.page.mouse.click(480, 200);
+    await p.page.waitForFunction(() => document.querySelector('video')!.paused, null, T);
+    // A click within 275 ms of the last would be the second half of a double click.
+    await p.page.waitForTimeout(300);
+    await p.page.mouse.click(480, 200);
+    await p.page.waitForFunction(() => !document.querySelector('video')!.paused, null, T);
+    assert.is(await p.page.evaluate(() => !!document.fullscreenElement), false);
+  } finally {
+    await p.close();
+  }
+});
+
 test('volume slider, mute, and unmuting at volume 0 gives 0.25', async () => {
   const p = await playing();
   try {
@@ -67,7 +87,7 @@ test('volume slider, mute, and unmuting at volume 0 gives 0.25', async () => {
     assert.ok(Math.abs(half.v - 0.5) <= 0.1, `volume ${half.v}`);
     await p.page.mouse.click(slider.x + 1, slider.y + slider.height / 2);
     assert.is((await vol()).v, 0);
-    assert.is(await p.page.getAttribute('[data-action="mute"]', 'aria-label'), 'Включить звук');
+    await p.page.waitForSelector('[data-action="mute"][aria-label="Включить звук"]');
     await p.page.click('[data-action="mute"]');
     assert.equal(await vol(), { v: 0.25, m: false });
   } finally {
@@ -94,12 +114,14 @@ test('the menu is 14rem wide, its list at most 12rem high; settings toggles it, 
     await p.page.waitForSelector('.pl-menu[data-menu-page="main"]');
     await p.page.mouse.click(200, 200);
     await p.page.waitForSelector('.pl-menu', { state: 'detached' });
-    assert.ok(!(await videoState(p.page)).paused, 'the outside click only closed the menu');
+    await p.page.waitForTimeout(500);
+    assert.ok(!(await videoState(p.page)).paused, 'the outside click only closed the menu (no tap after 250 ms)');
     // A season opens the episodes page filtered to it.
-    await pick(p.page, 'seasons', '2').catch(() => {});
+    await openPage(p.page, 'seasons');
+    await p.page.click('.pl-menu [data-menu-item="2"]');
     await p.page.waitForSelector('.pl-menu[data-menu-page="episodes"]');
-    const labels = await p.page.$$eval('.pl-menu [data-menu-item]', (els) => els.map((e) => e.textContent));
-    assert.is(labels.length, 3);
+    const ids = await p.page.$$eval('.pl-menu [data-menu-item]', (els) => els.map((e) => e.getAttribute('data-menu-item')));
+    assert.equal(ids, ['204', '205', '206']);
     await p.page.click('.pl-menu__back');
     await p.page.waitForSelector('.pl-menu[data-menu-page="seasons"]');
   } finally {
@@ -152,7 +174,6 @@ test('audio: switching to English buffers the English rendition', async () => {
   try {
     srv().clearRequests();
     await pick(p.page, 'audio-tracks', '1');
-    await p.page.waitForFunction(() => true);
     const deadline = Date.now() + 20000;
     while (!srv().requests.some((r) => r.path.includes('/audio/eng/') && r.path.endsWith('.m4s')) && Date.now() < deadline)
       await p.page.waitForTimeout(100);
@@ -187,9 +208,10 @@ test('movie 4: the descriptor sources are the audio choices and switching keeps 
   try {
     await waitForTime(p.page, 2);
     await openPage(p.page, 'audio-tracks');
-    const labels = await p.page.$$eval('.pl-menu [data-menu-item]:not([data-menu-item^="gain"])', (els) => els.map((e) => e.textContent));
-    assert.equal(labels, ['✓ Русский'.replace('✓ ', ''), 'English'].map((l, i) => (i === 0 ? labels[0] : l)));
-    assert.match(labels[0]!, /Русский/);
+    const labels = await p.page.$$eval('.pl-menu [data-menu-item]:not([data-menu-item^="gain"])', (els) =>
+      els.map((e) => [e.getAttribute('data-menu-item'), e.textContent, e.getAttribute('aria-checked')]),
+    );
+    assert.equal(labels, [['0', 'Русский', 'true'], ['1', 'English', 'false']]);
     const before = await currentTime(p.page);
     srv().clearRequests();
     await p.page.click('.pl-menu [data-menu-item="1"]');
@@ -256,7 +278,8 @@ test('controls hide after 2 s without activity and come back on pointer move', a
     const started = Date.now();
     await p.page.waitForSelector('.pl[data-idle]', { timeout: 10000 });
     assert.ok(Date.now() - started >= 1800, 'not before 2 s');
-    assert.is(await p.page.$eval('.pl-controls', (e) => getComputedStyle(e).opacity), '0');
+    // Faded out (a 0.2 s transition).
+    await p.page.waitForFunction(() => getComputedStyle(document.querySelector('.pl-controls')!).opacity === '0', null, { timeout: 3000 });
     await p.page.mouse.move(320, 160);
     await p.page.waitForSelector('.pl:not([data-idle])');
     // Over the controls they stay.
@@ -276,7 +299,8 @@ test('keyboard: k, arrows, m, digits, c and f', async () => {
     await p.page.locator('.pl').focus();
     const kb = p.page.keyboard;
     await kb.press('k');
-    await p.page.waitForFunction(() => document.querySelector('video')!.paused);
+    // The store (what the next key reads) follows the media's pause event, as the play button shows.
+    await p.page.waitForSelector('[data-action="play"][aria-label="Воспроизвести"]', { state: 'attached' });
     await kb.press(' ');
     await p.page.waitForFunction(() => !document.querySelector('video')!.paused);
     const t0 = await currentTime(p.page);
@@ -297,6 +321,59 @@ test('keyboard: k, arrows, m, digits, c and f', async () => {
     await p.page.waitForFunction(() => !!document.fullscreenElement, null, T);
     await kb.press('f');
     await p.page.waitForFunction(() => !document.fullscreenElement, null, T);
+  } finally {
+    await p.close();
+  }
+});
+
+test('audio gain loads the audio module on first use and keeps the audio playing', async () => {
+  srv().clearRequests();
+  const p = await playing();
+  try {
+    assert.not.ok(srv().requests.some((r) => r.query === '?widget=audio-gain'), 'not loaded before use');
+    await pick(p.page, 'audio-tracks', 'gain:2');
+    await p.page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => e.name.includes('?widget=audio-gain')), null, T);
+    await openPage(p.page, 'audio-tracks');
+    assert.is(await p.page.getAttribute('.pl-menu [data-menu-item="gain:2"]', 'aria-checked'), 'true');
+    assert.match((await p.page.textContent('.pl-menu [data-menu-item="gain:2"]'))!, /200%/);
+    const t = await currentTime(p.page);
+    await waitForTime(p.page, t + 1);
+    assert.equal(p.errors, []);
+  } finally {
+    await p.close();
+  }
+});
+
+test('cast without devices says Cast not available.; picture-in-picture never throws; media session has the title', async () => {
+  const p = await playing();
+  try {
+    await wake(p.page);
+    await p.page.click('[data-action="cast"]');
+    await p.page.waitForSelector('.pl-notice', T);
+    assert.is(await p.page.textContent('.pl-notice'), 'Cast not available.');
+    await wake(p.page);
+    await p.page.click('[data-action="pip"]');
+    await p.page.waitForTimeout(300);
+    const session = await p.page.evaluate(() => ({
+      title: navigator.mediaSession.metadata?.title,
+      artwork: navigator.mediaSession.metadata?.artwork[0]?.src,
+    }));
+    assert.is(session.title, 'Тестовый фильм');
+    assert.match(session.artwork!, /film-1\.jpg$/);
+    assert.equal(p.errors, []);
+  } finally {
+    await p.close();
+  }
+});
+
+test('movie 2: picking an episode in the menu switches to it', async () => {
+  const p = await playing('?movie_id=2');
+  try {
+    await openPage(p.page, 'episodes');
+    const ids = await p.page.$$eval('.pl-menu [data-menu-item]', (els) => els.map((e) => e.getAttribute('data-menu-item')));
+    assert.equal(ids, ['201', '202', '203'], 'season 1, in order');
+    await p.page.click('.pl-menu [data-menu-item="203"]');
+    await p.page.waitForFunction(() => /^1 сезон, 3 серия/.test(document.querySelector('.pl-title__episode')?.textContent ?? ''), null, T);
   } finally {
     await p.close();
   }

@@ -32,12 +32,26 @@ export const pageTitle: Record<MenuPage, string> = {
   'variants-episode': ruUi.variants,
 };
 
-/** Audio choices: the descriptor's sources when it has several (SPEC §4), else the stream's tracks. */
-export function audioChoices(store: Store): MenuItem[] {
+const isAc3 = (codec = '') => /^(ac-3|ec-3)/i.test(codec);
+
+/**
+ * Audio choices: the descriptor's sources when it has several (SPEC §4), else the stream's tracks
+ * without AC3 ones (unless that leaves none), preferred languages (lang_order) first.
+ */
+export function audioChoices(store: Store, langOrder: string[] = []): MenuItem[] {
   const sources = store.descriptor.value?.sources ?? [];
   if (sources.length > 1)
     return sources.map((s, i) => ({ value: String(i), label: s.label, checked: s.link === store.sourceUrl.value }));
-  return store.audioTracks.value.map((t) => ({ value: String(t.id), label: t.label, checked: t.id === store.audioTrack.value }));
+  const all = store.audioTracks.value;
+  const kept = all.filter((t) => !isAc3(t.codec) || t.id === store.audioTrack.value);
+  const rank = (lang: string) => {
+    const i = langOrder.indexOf(lang);
+    return i < 0 ? langOrder.length : i;
+  };
+  return (kept.length ? kept : all)
+    .map((t, i) => ({ t, i }))
+    .sort((a, b) => rank(a.t.language) - rank(b.t.language) || a.i - b.i)
+    .map(({ t }) => ({ value: String(t.id), label: t.label, checked: t.id === store.audioTrack.value }));
 }
 
 export function currentQualityLabel(store: Store): string {
@@ -49,7 +63,7 @@ export function currentQualityLabel(store: Store): string {
 export const gainSupported = () =>
   typeof window !== 'undefined' && !!(window.AudioContext || 'webkitAudioContext' in window);
 
-function mainItems(store: Store): MenuItem[] {
+function mainItems(store: Store, langOrder: string[]): MenuItem[] {
   const items: MenuItem[] = [];
   const entry = (page: MenuPage, detail?: string) => items.push({ value: page, label: pageTitle[page], detail, opens: page });
   const content = store.content.value;
@@ -60,17 +74,17 @@ function mainItems(store: Store): MenuItem[] {
   if (variants.length > 1) entry('variants-episode', variants.find((v) => v.id === store.activeVariantId.value)?.title);
   if (store.qualities.value.length) entry('quality', currentQualityLabel(store));
   entry('playback-rate', rateLabel(store.playbackRate.value));
-  const audio = audioChoices(store);
+  const audio = audioChoices(store, langOrder);
   if (audio.length > 1 || gainSupported()) entry('audio-tracks', audio.find((a) => a.checked)?.label);
   if (store.textTracks.value.length)
     entry('subs', store.textTracks.value.find((t) => t.id === store.textTrack.value)?.label ?? ruUi.subsOff);
   return items;
 }
 
-export function pageGroups(page: MenuPage, state: MenuState, store: Store): MenuGroup[] {
+export function pageGroups(page: MenuPage, state: MenuState, store: Store, langOrder: string[] = []): MenuGroup[] {
   switch (page) {
     case 'main':
-      return [{ items: mainItems(store) }];
+      return [{ items: mainItems(store, langOrder) }];
     case 'quality': {
       const levels = [...store.qualities.value].sort((a, b) => b.height - a.height || b.bitrate - a.bitrate);
       const playing = levels.find((l) => l.id === store.level.value)?.height;
@@ -91,7 +105,7 @@ export function pageGroups(page: MenuPage, state: MenuState, store: Store): Menu
     case 'playback-rate':
       return [{ items: RATES.map((r) => ({ value: String(r), label: rateLabel(r), checked: r === store.playbackRate.value })) }];
     case 'audio-tracks': {
-      const groups: MenuGroup[] = [{ items: audioChoices(store) }];
+      const groups: MenuGroup[] = [{ items: audioChoices(store, langOrder) }];
       if (gainSupported())
         groups.push({
           label: ruUi.gain,

@@ -19,6 +19,9 @@ export function Menu({ player, ui }: { player: PlayerApi; ui: UiState }) {
     const onDown = (e: PointerEvent) => {
       const t = e.target as Element | null;
       if (t?.closest?.('.pl-menu, [data-action="settings"], [data-action="subtitles"]')) return;
+      // Its release must not also be a tap on the video; the window hears it after the target did.
+      ui.swallowTap = true;
+      window.addEventListener('pointerup', () => (ui.swallowTap = false), { once: true });
       ui.dispatch({ type: 'outside' });
     };
     document.addEventListener('pointerdown', onDown, true);
@@ -34,7 +37,7 @@ export function Menu({ player, ui }: { player: PlayerApi; ui: UiState }) {
   }, [page, state.season]);
 
   if (!page) return null;
-  const groups = pageGroups(page, state, player.store);
+  const groups = pageGroups(page, state, player.store, player.config.langOrder);
   const opener = page === 'subs' && !state.parent ? 'subtitles' : 'settings';
 
   const close = () => {
