@@ -31,8 +31,9 @@ export const WIDGETS = {
 /** Widgets the HTML preloads: needed right after the entry, so they download in parallel with it. */
 const PRELOADED = ['hls', 'controls'];
 
+// `react` is preact's hooks (src/react-shim.ts says why); the JSX runtime is preact's.
 const alias = {
-  react: 'preact/compat',
+  react: './src/react-shim.ts',
   'react-dom': 'preact/compat',
   'react/jsx-runtime': 'preact/jsx-runtime',
 };
