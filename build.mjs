@@ -20,6 +20,9 @@ const sizeDir = process.env.DIST_DIR ? join(dist, '..', basename(dist) + '.size'
 export const WIDGETS = {
   hls: 'src/providers/hls-engine.ts',
   controls: 'src/ui/controls-widget.tsx',
+  analytics: 'src/analytics/analytics-widget.ts',
+  sentry: 'src/telemetry/sentry-widget.ts',
+  fingerprint: 'src/telemetry/fingerprint-widget.ts',
 };
 /** Widgets the HTML preloads: needed right after the entry, so they download in parallel with it. */
 const PRELOADED = ['hls', 'controls'];
@@ -40,6 +43,9 @@ function options(widgetMap) {
     format: 'esm',
     platform: 'browser',
     target: 'es2020',
+    // Native class fields (every browser with MSE has them): lowered, they need a runtime helper that
+    // esbuild puts in a chunk shared by every entry once two lazy pieces use it, the entry included.
+    supported: { 'class-field': true },
     minify: true,
     sourcemap: 'external',
     metafile: true,

@@ -9,22 +9,18 @@ import { commonHeaders } from './http';
 export async function bearer(base: string): Promise<string | undefined> {
   const token = readCookie('authToken');
   if (!token) return undefined;
-  if (!isFresh(token)) {
-    const { refreshToken } = await import('./refresh');
-    await refreshToken(base, token, readCookie('refreshToken'), commonHeaders());
-  }
+  if (!isFresh(token)) await (await import('./refresh')).refreshToken(base, token, readCookie('refreshToken'), commonHeaders());
   return readCookie('authToken') ?? token;
 }
 
 /**
  * The payload's exp (seconds) against the clock; no exp never expires. Kept this small because every
- * request runs it: anything unreadable counts as stale, and the refresh piece reports the
+ * secure request runs it: anything unreadable counts as stale, and the refresh piece reports the
  * invalid-token error with token.ts's full decoder.
  */
 export function isFresh(token: string, nowMs = Date.now()): boolean {
   try {
-    const { exp } = JSON.parse(atob(token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/')));
-    return !(exp * 1000 <= nowMs);
+    return !(JSON.parse(atob(token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/'))).exp * 1000 <= nowMs);
   } catch {
     return false;
   }

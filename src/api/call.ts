@@ -18,4 +18,9 @@ export function qs(q: Query = {}): string {
  * refreshed against `base` when expired. `service` is the base path, e.g. '/catalog-api'.
  */
 export const call = <T>(base: string, service: string, method: string, path: string, body?: unknown, signal?: AbortSignal) =>
-  requestJson<T>(base + service + path, { method, body, signal, secure: base });
+  requestJson<T>(base + service + path, {
+    method,
+    signal,
+    secure: base,
+    ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } }),
+  });

@@ -35,8 +35,9 @@ export function commonHeaders(): Record<string, string> {
 
 export interface RequestOptions {
   method?: string;
-  /** Sent as JSON. */
-  body?: unknown;
+  /** Already encoded; `headers` says how (call.ts sends JSON). */
+  body?: string;
+  headers?: Record<string, string>;
   /** Every request is cancellable; none times out by itself (SPEC §9: timeout 0). */
   signal?: AbortSignal;
   /** Marks a secure call: the API base against which the Bearer token is refreshed when expired. */
@@ -45,17 +46,12 @@ export interface RequestOptions {
 
 /** One request; answers the parsed JSON body (undefined when empty), throws HttpError when not OK. */
 export async function requestJson<T>(url: string, opts: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json', ...commonHeaders() };
+  const headers: Record<string, string> = { Accept: 'application/json', ...commonHeaders(), ...opts.headers };
   if (opts.secure !== undefined) {
     const token = await bearer(opts.secure);
     if (token) headers.Authorization = `Bearer ${token}`;
   }
-  let body: string | undefined;
-  if (opts.body !== undefined) {
-    headers['Content-Type'] = 'application/json';
-    body = JSON.stringify(opts.body);
-  }
-  const res = await fetch(url, { method: opts.method, headers, body, signal: opts.signal });
+  const res = await fetch(url, { method: opts.method, headers, body: opts.body, signal: opts.signal });
   const text = await res.text();
   if (!res.ok) throw httpError(res.status, url, text);
   try {

@@ -1,11 +1,17 @@
 import { widgetFiles } from 'virtual:widgets';
+import type * as AnalyticsWidget from '../analytics/analytics-widget';
 import type * as HlsEngine from '../providers/hls-engine';
+import type * as FingerprintWidget from '../telemetry/fingerprint-widget';
+import type * as SentryWidget from '../telemetry/sentry-widget';
 import type * as ControlsWidget from '../ui/controls-widget';
 
 /** Lazy pieces by name (see build.mjs). */
 export interface Widgets {
   hls: typeof HlsEngine;
   controls: typeof ControlsWidget;
+  analytics: typeof AnalyticsWidget;
+  sentry: typeof SentryWidget;
+  fingerprint: typeof FingerprintWidget;
 }
 
 

@@ -13,6 +13,8 @@ export interface HlsHandlers {
   onAudioTrack(id: number): void;
   onTextTracks(tracks: MediaTrack[], active: number): void;
   onTextTrack(id: number): void;
+  /** The ABR bandwidth estimate (bits/s) after each fragment, and periods that dropped frames. */
+  onStats?(stats: { bandwidth?: number; dropped?: number; decoded?: number; error?: string }): void;
 }
 
 export interface HlsHandle {
@@ -77,6 +79,8 @@ export function attachHls(video: HTMLVideoElement, url: string, startAt: number,
       capLevelToPlayerSize: true,
       startPosition: at > 0 ? at : -1,
       backBufferLength: 30,
+      // A slow phone that drops frames steps down a rendition (and analytics hears of the drop).
+      capLevelOnFPSDrop: true,
     });
     h.on(Events.ERROR, (_e, data) => onError(h, data));
     h.on(Events.MANIFEST_PARSED, (_e, data) =>
@@ -97,13 +101,19 @@ export function attachHls(video: HTMLVideoElement, url: string, startAt: number,
       handlers.onTextTracks(data.subtitleTracks.map(toTrack), h.subtitleTrack),
     );
     h.on(Events.SUBTITLE_TRACK_SWITCH, (_e, data) => handlers.onTextTrack(data.id));
+    h.on(Events.FRAG_LOADED, () => handlers.onStats?.({ bandwidth: h.bandwidthEstimate }));
+    h.on(Events.FPS_DROP, (_e, data) => {
+      if (data.currentDropped > h.config.fpsDroppedMonitoringThreshold * data.currentDecoded)
+        handlers.onStats?.({ dropped: data.currentDropped, decoded: data.currentDecoded });
+    });
     h.loadSource(url);
     h.attachMedia(video);
     return h;
   }
 
   function onError(h: Hls, data: ErrorData) {
-    if (!data.fatal || h !== hls) return;
+    if (h !== hls) return;
+    if (!data.fatal) return handlers.onStats?.({ error: data.details });
     if (data.type === ErrorTypes.NETWORK_ERROR && networkRetries++ < 1) {
       const at = video.currentTime;
       timer = setTimeout(() => {

@@ -186,6 +186,7 @@ export function bindMedia(video: HTMLVideoElement, opts: MediaOptions): Media {
               store.textTrack.value = active;
             }),
           onTextTrack: (id) => (store.textTrack.value = id),
+          onStats: (stats) => bus.emit('media:stats', stats),
         });
       }
       bus.emit('media:source', { url, engine: kind });
