@@ -20,6 +20,8 @@ export interface RefServer {
   requests: Array<{ method: string; path: string; query: string; headers: Record<string, string>; time: number }>;
   clearRequests(): void;
   cspReports: unknown[];
+  /** Error events the local Sentry ingest received (server/sentry-ingest.mjs). */
+  sentryEvents: Array<{ project: string; key: string; event: Record<string, any>; time: number }>;
   close(): Promise<void>;
 }
 
@@ -70,6 +72,11 @@ export interface OpenOptions {
   globals?: Record<string, unknown>;
   /** Open the demo partner page instead of the bare player. */
   path?: string;
+  /**
+   * Installs a gtag-style global of this name before the page runs; its calls are kept in
+   * `window.__analytics` as [command, event, fields] (read them with `analyticsCalls`).
+   */
+  captureAnalytics?: string;
 }
 
 export async function open(query: string, opts: OpenOptions = {}): Promise<Opened> {
@@ -96,6 +103,13 @@ export async function open(query: string, opts: OpenOptions = {}): Promise<Opene
     },
     { globals: opts.globals ?? {} },
   );
+  if (opts.captureAnalytics) {
+    await page.addInitScript((name) => {
+      const w = window as unknown as Record<string, unknown> & { __analytics: unknown[][] };
+      w.__analytics = [];
+      w[name] = (...args: unknown[]) => w.__analytics.push(args);
+    }, opts.captureAnalytics);
+  }
   await page.goto(`${server!.url}${opts.path ?? '/player/'}${query}`);
   return { page, context, errors, csp, close: () => context.close() };
 }
@@ -124,4 +138,10 @@ export async function waitForTime(page: Page, seconds: number, timeout = 20000):
 
 export async function clickPlay(page: Page): Promise<void> {
   await page.locator('.pl-big-play').click({ timeout: 15000 });
+}
+
+/** The calls the page made to the function installed by `captureAnalytics`. */
+export async function analyticsCalls(page: Page): Promise<Array<{ name: string; fields: Record<string, unknown> }>> {
+  const calls = await page.evaluate(() => (window as unknown as { __analytics?: unknown[][] }).__analytics ?? []);
+  return calls.map((c) => ({ name: String(c[1]), fields: (c[2] ?? {}) as Record<string, unknown> }));
 }
