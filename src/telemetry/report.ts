@@ -15,6 +15,12 @@ type HttpLike = Error & { status: number; url: string; body: string };
 const isHttp = (e: unknown): e is HttpLike => e instanceof Error && e.name === 'HttpError';
 
 /**
+ * Blocked content and a missing movie_id are outcomes SPEC expects (the country rule, a partner's
+ * bad link), not faults; reporting them would bury the errors an on-call engineer has to find.
+ */
+export const shouldReport = (error: PlayerError) => error.type !== 'blocked' && error.type !== 'config';
+
+/**
  * What is sent for a player error (SPEC §7): HTTP errors carry the response body, streaming errors
  * their error data; the event id is the PlayerError's, so the id on screen is the one received.
  */

@@ -11,7 +11,7 @@ import type { PastEvent } from '../analytics/tracker';
 import type { PlayerApi } from '../controller/player';
 import type { PlayerEvents } from '../core/bus';
 import type { PlayerError } from '../core/errors';
-import { buildReport } from './report';
+import { buildReport, shouldReport } from './report';
 import { scrub } from './scrub';
 
 let initialised = false;
@@ -43,6 +43,7 @@ export function start(player: PlayerApi, past: PastEvent[]): void {
     });
   }
   const report = (error: PlayerError) => {
+    if (!shouldReport(error)) return;
     const { exception, hint } = buildReport(error);
     captureException(exception, hint);
   };

@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert';
 import { httpError } from '../../../src/api/http';
 import { classify } from '../../../src/core/errors';
 import { DEVICE_COOKIE_MAX_AGE, identify } from '../../../src/telemetry/fingerprint-widget';
-import { buildReport } from '../../../src/telemetry/report';
+import { buildReport, shouldReport } from '../../../src/telemetry/report';
 import { FILTERED, scrub } from '../../../src/telemetry/scrub';
 import { installDom } from '../dom';
 
@@ -46,6 +46,9 @@ test('report: the event id is the one on screen; HTTP errors carry the body, str
   assert.is(s.exception.message, 'media: Failed to load resource. manifestLoadError');
   assert.equal((s.hint.captureContext.contexts.stream as { data: unknown }).data, data);
   assert.is(s.hint.captureContext.contexts.player.screen, 'generic');
+  assert.ok(shouldReport(http) && shouldReport(stream) && shouldReport(classify('source', 'x')));
+  assert.not.ok(shouldReport(classify('blocked', 'x')), 'the country rule is not a fault');
+  assert.not.ok(shouldReport(classify('config', 'x')), "a partner's link without movie_id is not a fault");
 });
 
 test('fingerprint: the visitor id goes to device_fp for a year; a failure or a slow agent leaves nothing', async () => {
