@@ -2,8 +2,12 @@ import type { PastEvent } from '../analytics/tracker';
 import type { PlayerApi } from '../controller/player';
 import { widget } from '../core/widgets';
 
-/** Past events kept for pieces still loading; beyond this the oldest matter least, the rest waits. */
-const MAX_PAST = 300;
+/**
+ * Past events kept for pieces still loading. Pre-roll ads run before the first frame and report
+ * four ad:timeupdate events a second, so this covers minutes of ads; it only bounds memory when no
+ * frame ever comes.
+ */
+const MAX_PAST = 1000;
 
 /**
  * Starts the lazy telemetry, off the critical path (DESIGN): analytics and the device fingerprint

@@ -1,6 +1,8 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { httpError } from '../../../src/api/http';
+import { readEmbedConfig } from '../../../src/config/embed-config';
+import { createBus } from '../../../src/core/bus';
 import { classify } from '../../../src/core/errors';
 import { DEVICE_COOKIE_MAX_AGE, identify } from '../../../src/telemetry/fingerprint-widget';
 import { buildReport, shouldReport } from '../../../src/telemetry/report';
@@ -81,6 +83,30 @@ test('fingerprint: the visitor id goes to device_fp for a year; a failure or a s
     console.warn = warn;
     delete (document as unknown as Record<string, unknown>).cookie;
   }
+});
+
+test('sentry_dsn and analytics_function come from the config reader; none by default', () => {
+  const base = { search: '?movie_id=1', scriptUrl: 'https://h/player/main.js' };
+  const none = readEmbedConfig({ ...base, datasets: [], globals: {} });
+  assert.is(none.sentryDsn, undefined, 'no DSN: nothing loads');
+  assert.is(none.analyticsFunction, undefined);
+  const fromData = readEmbedConfig({ ...base, datasets: [{ sentryDsn: 'https://k@ingest.example/3' }], globals: { SENTRY_DSN: 'https://x@y/1' } });
+  assert.is(fromData.sentryDsn, 'https://k@ingest.example/3', 'data attributes win');
+  const fromGlobals = readEmbedConfig({ ...base, datasets: [], globals: { SENTRY_DSN: 'https://x@y/1', analytics_function: 'track' } });
+  assert.is(fromGlobals.sentryDsn, 'https://x@y/1');
+  assert.is(fromGlobals.analyticsFunction, 'track');
+});
+
+test('bus.tap sees every event before the listeners, in order, until undone', () => {
+  const bus = createBus();
+  const seen: string[] = [];
+  const off = bus.tap((event) => seen.push(`tap:${event}`));
+  bus.on('media:play', () => seen.push('listener'));
+  bus.emit('media:play', { cause: 'user' });
+  bus.emit('content:episode-changed', { episode: { id: 1 } as never });
+  off();
+  bus.emit('media:play', { cause: 'api' });
+  assert.equal(seen, ['tap:media:play', 'listener', 'tap:content:episode-changed', 'listener']);
 });
 
 test.run();
