@@ -13,7 +13,7 @@ export interface HlsHandlers {
   onAudioTrack(id: number): void;
   onTextTracks(tracks: MediaTrack[], active: number): void;
   onTextTrack(id: number): void;
-  /** The ABR bandwidth estimate (bits/s) after each fragment, and periods that dropped frames. */
+  /** The ABR bandwidth estimate (bits/s) after each fragment, periods that dropped frames, non-fatal errors. */
   onStats?(stats: { bandwidth?: number; dropped?: number; decoded?: number; error?: string }): void;
 }
 
