@@ -22,6 +22,8 @@ export interface RefServer {
   cspReports: unknown[];
   /** Error events the local Sentry ingest received (server/sentry-ingest.mjs). */
   sentryEvents: Array<{ project: string; key: string; event: Record<string, any>; time: number }>;
+  /** Successful POST /authenticator/authentication/refresh calls. */
+  refreshes: Array<{ refreshToken: string; accessToken: string | null; token: string; time: number }>;
   close(): Promise<void>;
 }
 
@@ -77,6 +79,8 @@ export interface OpenOptions {
    * `window.__analytics` as [command, event, fields] (read them with `analyticsCalls`).
    */
   captureAnalytics?: string;
+  /** Cookies of the player's origin set before the page loads (e.g. authToken, refreshToken). */
+  cookies?: Record<string, string>;
 }
 
 export async function open(query: string, opts: OpenOptions = {}): Promise<Opened> {
@@ -86,6 +90,9 @@ export async function open(query: string, opts: OpenOptions = {}): Promise<Opene
     hasTouch: opts.hasTouch,
     locale: 'ru-RU',
   });
+  if (opts.cookies) {
+    await context.addCookies(Object.entries(opts.cookies).map(([name, value]) => ({ name, value, url: server!.url })));
+  }
   const page = await context.newPage();
   const errors: string[] = [];
   const csp: string[] = [];

@@ -145,6 +145,37 @@ test('a streaming network error is retried once after 5 s, then reported with it
   }
 });
 
+test('an expired token: the four parallel catalogue calls wait for one refresh and carry the new token', async () => {
+  srv().refreshes.length = 0;
+  srv().clearRequests();
+  const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
+  const expired = `${b64({ alg: 'HS256' })}.${b64({ sub: 'viewer-1', exp: Math.floor(Date.now() / 1000) - 60 })}.sig`;
+  srv().sentryEvents.length = 0;
+  srv().setFaults([{ match: '/catalog-api/contents/1/seasons', status: 500 }]);
+  const p = await open('?movie_id=1', { cookies: { authToken: expired, refreshToken: 'refresh-secret-7f3a' }, globals: { sentry_dsn: dsn() } });
+  try {
+    const id = await screenEventId(p.page);
+    assert.is(srv().refreshes.length, 1, 'exactly one refresh');
+    assert.is(srv().refreshes[0].accessToken, expired);
+    assert.is(srv().refreshes[0].refreshToken, 'refresh-secret-7f3a');
+    const fresh = srv().refreshes[0].token;
+    const calls = srv().requests.filter((r) => r.path.startsWith('/catalog-api/') && r.method === 'GET');
+    assert.is(calls.length, 4, 'content, seasons, episodes, availability');
+    for (const c of calls) assert.is(c.headers.authorization, `Bearer ${fresh}`, c.path);
+    const cookie = (await p.context.cookies()).find((c) => c.name === 'authToken')!;
+    assert.is(cookie.value, fresh);
+    assert.is(cookie.path, '/');
+    assert.ok(Math.abs(cookie.expires - (Date.now() / 1000 + 3600)) < 120, 'the cookie expires with the token');
+    // The report of that failure carries neither token nor cookie.
+    const { event } = await ingested(id);
+    const sent = JSON.stringify(event);
+    for (const secret of [fresh, expired, 'refresh-secret-7f3a']) assert.not.ok(sent.includes(secret), 'a token reached the report');
+  } finally {
+    srv().clearFaults();
+    await p.close();
+  }
+});
+
 test('device_fp is set after the first frame and later requests carry it as X-Session-Context', async () => {
   srv().clearRequests();
   const p = await open('?movie_id=1');
