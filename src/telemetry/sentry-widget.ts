@@ -14,6 +14,8 @@ import type { PlayerError } from '../core/errors';
 import { buildReport, shouldReport } from './report';
 import { scrub } from './scrub';
 
+// The SDK is one client per page (it patches globals such as fetch and onerror), so the first
+// player's DSN configures it; each player still reports its own errors, once.
 let initialised = false;
 const players = new WeakSet<PlayerApi>();
 
