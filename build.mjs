@@ -27,6 +27,9 @@ export const WIDGETS = {
   // The script of the sandboxed VPAID frame page (dist/vpaid.html), not imported by the entry.
   vpaid: 'src/ads/vpaid-frame.ts',
   extras: 'src/providers/media-extras.ts',
+  analytics: 'src/analytics/analytics-widget.ts',
+  sentry: 'src/telemetry/sentry-widget.ts',
+  fingerprint: 'src/telemetry/fingerprint-widget.ts',
 };
 /** Widgets the HTML preloads: needed right after the entry, so they download in parallel with it. */
 const PRELOADED = ['hls', 'controls'];
@@ -48,6 +51,9 @@ function options(widgetMap, cssMap = {}) {
     format: 'esm',
     platform: 'browser',
     target: 'es2020',
+    // Native class fields (every browser with MSE has them): lowered, they need a runtime helper that
+    // esbuild puts in a chunk shared by every entry once two lazy pieces use it, the entry included.
+    supported: { 'class-field': true },
     minify: true,
     sourcemap: 'external',
     metafile: true,

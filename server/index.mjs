@@ -10,11 +10,13 @@ import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as ads from './ads.mjs';
+import * as authenticator from './authenticator.mjs';
 import * as catalogue from './catalogue.mjs';
 import * as cspReport from './csp-report.mjs';
 import * as demo from './demo.mjs';
 import * as media from './media.mjs';
 import * as player from './player.mjs';
+import * as sentryIngest from './sentry-ingest.mjs';
 import { answerStatusFault, captureResponse, createFaultList, sendBodyFault } from './faults.mjs';
 import { applyCors, createRouter, dispatch } from './router.mjs';
 import { sendText } from './http-util.mjs';
@@ -36,6 +38,10 @@ import { sendText } from './http-util.mjs';
  * @property {unknown[]} cspReports
  * @property {Array<{ contentId: number, episodeId: number, body: unknown, time: number }>} timeProgress
  * @property {import('./ads.mjs').AdHit[]} adHits every tracking pixel the reference ad server received
+ * @property {Array<{ project: string, key: string, event: any, time: number }>} sentryEvents error events the ingest received
+ * @property {Array<{ project: string, key: string, type: string, bytes: number, time: number }>} sentryItems every envelope item received
+ * @property {Array<{ refreshToken: string, accessToken: string | null, token: string, time: number }>} refreshes successful token refreshes
+ * @property {Set<string>} revokedRefreshTokens refresh tokens the refresh endpoint refuses
  */
 
 /**
@@ -76,13 +82,17 @@ import { sendText } from './http-util.mjs';
  * @property {ServerState['timeProgress']} timeProgress bodies POSTed to .../time-progress
  * @property {ServerState['adHits']} adHits tracking pixels received by /ads/track, in order
  * @property {(url: string | undefined) => void} setAdListUrl changes the ad list the player page is configured with
+ * @property {ServerState['sentryEvents']} sentryEvents
+ * @property {ServerState['sentryItems']} sentryItems
+ * @property {ServerState['refreshes']} refreshes
+ * @property {ServerState['revokedRefreshTokens']} revokedRefreshTokens
  * @property {() => Promise<void>} close closes the server and destroys every open socket, stalled ones included
  */
 
 export const DEFAULT_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 /** Feature modules, in registration order. */
-const ROUTE_MODULES = [demo, player, catalogue, media, cspReport, ads];
+const ROUTE_MODULES = [demo, player, catalogue, media, cspReport, ads, sentryIngest, authenticator];
 
 /**
  * Splits a request target into raw pathname and search without normalising it (so traversal
@@ -116,7 +126,16 @@ export async function startServer(options = {}) {
   let origin = '';
 
   /** @type {ServerState} */
-  const state = { requests: [], cspReports: [], timeProgress: [], adHits: [] };
+  const state = {
+    requests: [],
+    cspReports: [],
+    timeProgress: [],
+    adHits: [],
+    sentryEvents: [],
+    sentryItems: [],
+    refreshes: [],
+    revokedRefreshTokens: new Set(),
+  };
   /** @type {ServerContext} */
   const ctx = {
     root,
@@ -237,6 +256,10 @@ export async function startServer(options = {}) {
     setAdListUrl: (url) => {
       ctx.adListUrl = url || undefined;
     },
+    sentryEvents: state.sentryEvents,
+    sentryItems: state.sentryItems,
+    refreshes: state.refreshes,
+    revokedRefreshTokens: state.revokedRefreshTokens,
     close: () => {
       closed ??= new Promise((resolve) => {
         closing = true;

@@ -3,6 +3,7 @@ import { render } from 'preact';
 import { readEmbedConfig } from './config/embed-config';
 import { embeddingAddress } from './config/embedding-address';
 import { createPlayer } from './controller/player';
+import { bootTelemetry } from './telemetry/boot';
 import { Player } from './ui/player';
 import './ui/player.css';
 
@@ -30,5 +31,6 @@ const player = createPlayer(config, {
   }),
   pageUrl: location.href,
 });
+bootTelemetry(player);
 void player.start();
 render(<Player player={player} />, mount);

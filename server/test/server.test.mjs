@@ -711,4 +711,73 @@ test('the player page carries data-env-ad-list-url only when an ad list is confi
   assert.is(withAdListAttribute('<div id="root">', '<x>'), '<div id="root" data-env-ad-list-url="&lt;x&gt;">');
 });
 
+test('sentry ingest: parses an envelope (with and without item lengths) and records the event', async () => {
+  srv.sentryEvents.length = 0;
+  srv.sentryItems.length = 0;
+  const event = { event_id: 'ab'.repeat(16), message: 'привет' };
+  const payload = Buffer.from(JSON.stringify(event));
+  const replay = Buffer.from([0, 10, 255, 10, 1]);
+  const envelope = Buffer.concat([
+    Buffer.from(`${JSON.stringify({ event_id: event.event_id })}\n`),
+    Buffer.from(`${JSON.stringify({ type: 'event', length: payload.length })}\n`),
+    payload,
+    Buffer.from(`\n${JSON.stringify({ type: 'replay_recording', length: replay.length })}\n`),
+    replay,
+    Buffer.from(`\n${JSON.stringify({ type: 'client_report' })}\n{"discarded_events":[]}\n`),
+  ]);
+  const r = await request('POST', '/api/1/envelope/?sentry_key=publickey&sentry_version=7', {
+    headers: { 'Content-Type': 'text/plain;charset=UTF-8' },
+    body: envelope,
+  });
+  assert.is(r.status, 200);
+  assert.is(r.json().id, event.event_id);
+  assert.is(r.headers['access-control-allow-origin'], '*');
+  assert.is(srv.sentryEvents.length, 1);
+  assert.equal(srv.sentryEvents[0].event, event);
+  assert.is(srv.sentryEvents[0].project, '1');
+  assert.is(srv.sentryEvents[0].key, 'publickey');
+  assert.equal(
+    srv.sentryItems.map((i) => [i.type, i.bytes]),
+    [['event', payload.length], ['replay_recording', 5], ['client_report', 23]],
+  );
+});
+
+test('sentry ingest: gzip bodies, auth header key; refuses a missing key and a malformed envelope', async () => {
+  srv.sentryEvents.length = 0;
+  const body = zlib.gzipSync(Buffer.from('{}\n{"type":"event"}\n{"event_id":"x"}\n'));
+  const ok = await request('POST', '/api/7/envelope/', {
+    headers: { 'Content-Encoding': 'gzip', 'X-Sentry-Auth': 'Sentry sentry_version=7, sentry_key=k1' },
+    body,
+  });
+  assert.is(ok.status, 200);
+  assert.is(srv.sentryEvents[0].key, 'k1');
+  assert.is((await request('POST', '/api/1/envelope/', { body: '{}\n' })).status, 401);
+  assert.is((await request('POST', '/api/1/envelope/?sentry_key=k', { body: 'not json' })).status, 400);
+  assert.is((await request('POST', '/api/1/envelope/?sentry_key=k', { body: '{}\n{"type":"event","length":99}\n{}' })).status, 400);
+});
+
+test('refresh: a new signed token in the Authorization header, keeping the claims; revoked and bad bodies refused', async () => {
+  srv.refreshes.length = 0;
+  const old = `x.${Buffer.from(JSON.stringify({ sub: 'u1', exp: 1 })).toString('base64url')}.y`;
+  const r = await request('POST', '/authenticator/authentication/refresh', {
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ refreshToken: 'r1', accessToken: old }),
+  });
+  assert.is(r.status, 200);
+  assert.is(r.headers['access-control-expose-headers'], 'Authorization');
+  const token = String(r.headers.authorization).replace(/^Bearer /, '');
+  const payload = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString());
+  assert.is(payload.sub, 'u1');
+  assert.ok(payload.exp > Date.now() / 1000 + 3000, 'fresh exp');
+  assert.is(srv.refreshes.length, 1);
+  assert.is(srv.refreshes[0].token, token);
+  srv.revokedRefreshTokens.add('bad');
+  const revoked = await request('POST', '/authenticator/authentication/refresh', { body: JSON.stringify({ refreshToken: 'bad', accessToken: old }) });
+  assert.is(revoked.status, 401);
+  assert.is(revoked.headers.authorization, undefined);
+  assert.is((await request('POST', '/authenticator/authentication/refresh', { body: '{}' })).status, 400);
+  assert.is((await request('POST', '/authenticator/authentication/refresh', { body: 'nope' })).status, 400);
+  srv.revokedRefreshTokens.clear();
+});
+
 test.run();

@@ -8,6 +8,10 @@ export interface EmbedConfig {
   envAdListUrl?: string;
   fullscreenMode?: string;
   sentryProjectLabel?: string;
+  /** Error-reporting DSN; without one nothing is loaded or sent. */
+  sentryDsn?: string;
+  /** Name of the page's global analytics function (gtag convention), default 'gtag'. */
+  analyticsFunction?: string;
   langOrder: string[];
   movieId?: number;
   /** Where lazy player pieces are fetched from (ends with '/'). */
@@ -53,6 +57,8 @@ export function readEmbedConfig(src: ConfigSources): EmbedConfig {
     envAdListUrl: nonEmpty(pick('env_ad_list_url')),
     fullscreenMode: nonEmpty(pick('fullscreen_mode')),
     sentryProjectLabel: nonEmpty(pick('sentry_project_label')),
+    sentryDsn: nonEmpty(pick('sentry_dsn')),
+    analyticsFunction: nonEmpty(pick('analytics_function')),
     langOrder: fromQueryLang.length ? fromQueryLang : splitList(pick('lang_order')),
     movieId: parseInteger(pick('movie_id')) ?? query.movieId,
     assetBase: withSlash(assetBase ? resolve(assetBase, src.scriptUrl) : new URL('.', src.scriptUrl).href),

@@ -33,6 +33,11 @@ export interface PlayerEvents {
   'media:ended': { currentTime: number };
   'media:first-frame': { sinceStartMs: number };
   'media:volume': { volume: number; muted: boolean };
+  /**
+   * Playback statistics from the streaming engine: its bandwidth estimate (bits/s), a period that
+   * dropped frames, or a non-fatal error it recovers from by itself (stalls, retried loads).
+   */
+  'media:stats': { bandwidth?: number; dropped?: number; decoded?: number; error?: string };
   /** mode 'stretched' is the iOS-in-a-frame fallback (SPEC §4). */
   'player:fullscreen': { active: boolean; mode?: 'native' | 'stretched' };
   'player:error': { error: PlayerError };
@@ -54,13 +59,20 @@ export interface PlayerEvents {
 export interface Bus {
   emit<K extends keyof PlayerEvents>(event: K, payload: PlayerEvents[K]): void;
   on<K extends keyof PlayerEvents>(event: K, cb: (payload: PlayerEvents[K]) => void): () => void;
+  /** Sees every event first; lazy telemetry uses it to replay what happened before it loaded. */
+  tap(cb: (event: keyof PlayerEvents, payload: unknown) => void): () => void;
 }
 
 /** A typed bus on which a throwing listener is logged and never stops the others. */
 export function createBus(): Bus {
   const emitter = createNanoEvents<{ [K in keyof PlayerEvents]: (p: PlayerEvents[K]) => void }>();
+  const taps = new Set<(event: keyof PlayerEvents, payload: unknown) => void>();
   return {
-    emit: (event, payload) => emitter.emit(event, ...([payload] as never)),
+    emit: (event, payload) => {
+      taps.forEach((t) => t(event, payload));
+      emitter.emit(event, ...([payload] as never));
+    },
+    tap: (cb) => (taps.add(cb), () => taps.delete(cb)),
     on: (event, cb) =>
       emitter.on(event, ((payload: never) => {
         try {

@@ -1,6 +1,9 @@
 import { widgetCss, widgetFiles } from 'virtual:widgets';
 import type * as AdsWidget from '../ads/ads-widget';
+import type * as AnalyticsWidget from '../analytics/analytics-widget';
 import type * as HlsEngine from '../providers/hls-engine';
+import type * as FingerprintWidget from '../telemetry/fingerprint-widget';
+import type * as SentryWidget from '../telemetry/sentry-widget';
 import type * as ControlsWidget from '../ui/controls-widget';
 import type * as AudioGain from '../providers/audio-gain';
 import type * as TextCues from '../providers/text-cues';
@@ -14,6 +17,9 @@ export interface Widgets {
   cues: typeof TextCues;
   ads: typeof AdsWidget;
   extras: typeof MediaExtras;
+  analytics: typeof AnalyticsWidget;
+  sentry: typeof SentryWidget;
+  fingerprint: typeof FingerprintWidget;
 }
 
 

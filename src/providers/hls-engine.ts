@@ -16,6 +16,8 @@ export interface HlsHandlers {
   onTextTrack(id: number): void;
   /** The preview thumbnails WebVTT announced by the master (or the conventional thumbs.vtt beside it). */
   onThumbnails?(url: string): void;
+  /** The ABR bandwidth estimate (bits/s) after each fragment, periods that dropped frames, non-fatal errors. */
+  onStats?(stats: { bandwidth?: number; dropped?: number; decoded?: number; error?: string }): void;
 }
 
 export interface HlsHandle {
@@ -90,6 +92,8 @@ export function attachHls(
       startPosition: at > 0 ? at : -1,
       backBufferLength: 30,
       ...(pLoader && { pLoader }),
+      // A slow phone that drops frames steps down a rendition (and analytics hears of the drop).
+      capLevelOnFPSDrop: true,
     });
     // Cues are rendered by the UI: tracks stay 'hidden', never natively shown.
     h.subtitleDisplay = false;
@@ -116,13 +120,19 @@ export function attachHls(
       handlers.onTextTracks(data.subtitleTracks.map(toTrack), h.subtitleTrack),
     );
     h.on(Events.SUBTITLE_TRACK_SWITCH, (_e, data) => handlers.onTextTrack(data.id));
+    h.on(Events.FRAG_LOADED, () => handlers.onStats?.({ bandwidth: h.bandwidthEstimate }));
+    h.on(Events.FPS_DROP, (_e, data) => {
+      if (data.currentDropped > h.config.fpsDroppedMonitoringThreshold * data.currentDecoded)
+        handlers.onStats?.({ dropped: data.currentDropped, decoded: data.currentDecoded });
+    });
     h.loadSource(url);
     h.attachMedia(video);
     return h;
   }
 
   function onError(h: Hls, data: ErrorData) {
-    if (!data.fatal || h !== hls) return;
+    if (h !== hls) return;
+    if (!data.fatal) return handlers.onStats?.({ error: data.details });
     if (data.type === ErrorTypes.NETWORK_ERROR && networkRetries++ < 1) {
       const at = video.currentTime;
       timer = setTimeout(() => {

@@ -218,6 +218,7 @@ export function bindMedia(video: HTMLVideoElement, opts: MediaOptions): Media {
             if (store.textTrack.value < EXTERNAL_TRACK_BASE) store.textTrack.value = id;
           },
           onThumbnails: (url) => (store.thumbnailsUrl.value = url),
+          onStats: (stats) => bus.emit('media:stats', stats),
         }, prefetched);
       }
       bus.emit('media:source', { url, engine: kind });

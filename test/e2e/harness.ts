@@ -24,6 +24,10 @@ export interface RefServer {
   adHits: Array<{ ad: string; event: string; query: Record<string, string>; time: number }>;
   /** Configures the player page's ad list (data-env-ad-list-url); undefined: no ads. */
   setAdListUrl(url: string | undefined): void;
+  /** Error events the local Sentry ingest received (server/sentry-ingest.mjs). */
+  sentryEvents: Array<{ project: string; key: string; event: Record<string, any>; time: number }>;
+  /** Successful POST /authenticator/authentication/refresh calls. */
+  refreshes: Array<{ refreshToken: string; accessToken: string | null; token: string; time: number }>;
   close(): Promise<void>;
 }
 
@@ -78,6 +82,13 @@ export interface OpenOptions {
   path?: string;
   /** Make the page behave like a browser whose autoplay policy refuses playback with sound. */
   refuseUnmutedAutoplay?: boolean;
+  /**
+   * Installs a gtag-style global of this name before the page runs; its calls are kept in
+   * `window.__analytics` as [command, event, fields] (read them with `analyticsCalls`).
+   */
+  captureAnalytics?: string;
+  /** Cookies of the player's origin set before the page loads (e.g. authToken, refreshToken). */
+  cookies?: Record<string, string>;
 }
 
 export async function open(query: string, opts: OpenOptions = {}): Promise<Opened> {
@@ -87,6 +98,9 @@ export async function open(query: string, opts: OpenOptions = {}): Promise<Opene
     hasTouch: opts.hasTouch,
     locale: 'ru-RU',
   });
+  if (opts.cookies) {
+    await context.addCookies(Object.entries(opts.cookies).map(([name, value]) => ({ name, value, url: server!.url })));
+  }
   const page = await context.newPage();
   const errors: string[] = [];
   const csp: string[] = [];
@@ -114,6 +128,13 @@ export async function open(query: string, opts: OpenOptions = {}): Promise<Opene
         return play.call(this);
       };
     });
+  }
+  if (opts.captureAnalytics) {
+    await page.addInitScript((name) => {
+      const w = window as unknown as Record<string, unknown> & { __analytics: unknown[][] };
+      w.__analytics = [];
+      w[name] = (...args: unknown[]) => w.__analytics.push(args);
+    }, opts.captureAnalytics);
   }
   await page.goto(`${server!.url}${opts.path ?? '/player/'}${query}`);
   return { page, context, errors, csp, close: () => context.close() };
@@ -143,4 +164,10 @@ export async function waitForTime(page: Page, seconds: number, timeout = 20000):
 
 export async function clickPlay(page: Page): Promise<void> {
   await page.locator('.pl-big-play').click({ timeout: 15000 });
+}
+
+/** The calls the page made to the function installed by `captureAnalytics`. */
+export async function analyticsCalls(page: Page): Promise<Array<{ name: string; fields: Record<string, unknown> }>> {
+  const calls = await page.evaluate(() => (window as unknown as { __analytics?: unknown[][] }).__analytics ?? []);
+  return calls.map((c) => ({ name: String(c[1]), fields: (c[2] ?? {}) as Record<string, unknown> }));
 }

@@ -1,0 +1,27 @@
+import { readCookie } from '../storage/cookies';
+import { commonHeaders } from './http';
+
+/**
+ * The Bearer token for a secure call (SPEC §4). A valid token costs nothing more; an expired or
+ * unreadable one is refreshed first by the refresh piece, which is downloaded only then (it is needed
+ * once per token lifetime, so it stays off the critical path).
+ */
+export async function bearer(base: string): Promise<string | undefined> {
+  const token = readCookie('authToken');
+  if (!token) return undefined;
+  if (!isFresh(token)) await (await import('./refresh')).refreshToken(base, token, readCookie('refreshToken'), commonHeaders());
+  return readCookie('authToken') ?? token;
+}
+
+/**
+ * The payload's exp (seconds) against the clock; no exp never expires. Kept this small because every
+ * secure request runs it: anything unreadable counts as stale, and the refresh piece reports the
+ * invalid-token error with token.ts's full decoder.
+ */
+export function isFresh(token: string, nowMs = Date.now()): boolean {
+  try {
+    return !(JSON.parse(atob(token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/'))).exp * 1000 <= nowMs);
+  } catch {
+    return false;
+  }
+}

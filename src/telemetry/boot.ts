@@ -1,0 +1,37 @@
+import type { PastEvent } from '../analytics/tracker';
+import type { PlayerApi } from '../controller/player';
+import { widget } from '../core/widgets';
+
+/**
+ * Past events kept for pieces still loading. Pre-roll ads run before the first frame and report
+ * four ad:timeupdate events a second, so this covers minutes of ads; it only bounds memory when no
+ * frame ever comes.
+ */
+const MAX_PAST = 1000;
+
+/**
+ * Starts the lazy telemetry, off the critical path (DESIGN): analytics and the device fingerprint
+ * after the first frame; error reporting then, or at the first error if that comes first (no frame
+ * may ever come). What happened before a piece loaded is kept and replayed to it, so the first play
+ * is counted and an early error is still reported.
+ */
+export function bootTelemetry(player: PlayerApi): void {
+  const { bus, config, store } = player;
+  const past: PastEvent[] = [];
+  bus.tap((event, payload) => {
+    if (past.length < MAX_PAST) past.push({ event, payload, at: performance.now(), time: store.currentTime.peek() });
+  });
+  const load = (name: 'analytics' | 'fingerprint' | 'sentry') =>
+    // A piece that fails to load only costs its own feature (the error names the file).
+    widget(name, config.assetBase).then((m) => m.start(player, past), console.warn);
+  // The sentry piece starts once per player however often it is asked (sentry-widget.ts).
+  const sentry = () => config.sentryDsn && load('sentry');
+  // Every new source has a first frame; only the first one matters here.
+  const off = bus.on('media:first-frame', () => {
+    off();
+    load('analytics');
+    load('fingerprint');
+    sentry();
+  });
+  bus.on('player:error', sentry);
+}

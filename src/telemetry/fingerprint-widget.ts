@@ -1,0 +1,42 @@
+// Lazy widget "fingerprint": the device identity of SPEC §1/§9, kept in the device_fp cookie that
+// every request then sends as X-Session-Context (api/http.ts commonHeaders).
+import { load } from '@fingerprintjs/fingerprintjs';
+import type { PastEvent } from '../analytics/tracker';
+import type { PlayerApi } from '../controller/player';
+import { writeCookie } from '../storage/write-cookie';
+
+/** SPEC §9. */
+export const DEVICE_COOKIE = 'device_fp';
+export const DEVICE_COOKIE_MAX_AGE = 31_536_000;
+export const COMPONENT_TIMEOUT_MS = 1000;
+
+type Agent = { get(): Promise<{ visitorId: string }> };
+
+/**
+ * Computes the visitor id and stores it. Gives up after the component timeout; any failure leaves
+ * the cookie (and so the header) as it was and never touches playback. Resolves to the id or undefined.
+ */
+export async function identify(
+  loadAgent: () => Promise<Agent> = () => load({ monitoring: false }),
+  timeoutMs = COMPONENT_TIMEOUT_MS,
+): Promise<string | undefined> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`fingerprint took over ${timeoutMs} ms`)), timeoutMs);
+    });
+    const { visitorId } = await Promise.race([loadAgent().then((agent) => agent.get()), timeout]);
+    if (!visitorId) throw new Error('empty visitor id');
+    if (!writeCookie(DEVICE_COOKIE, visitorId, { maxAge: DEVICE_COOKIE_MAX_AGE })) throw new Error('cookies unavailable');
+    return visitorId;
+  } catch (err) {
+    console.warn('[player] device fingerprint unavailable', err);
+    return undefined;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export function start(_player: PlayerApi, _past: PastEvent[]): void {
+  void identify();
+}

@@ -1,0 +1,70 @@
+// The typed calls of every SPEC §7 endpoint live in src/api/, but the player bundle must carry only
+// the ones it calls. This builds the real entry the way build.mjs does and reads what the viewer
+// downloads before the first frame (the entry and the chunks it imports statically).
+import * as esbuild from 'esbuild';
+import { fileURLToPath } from 'node:url';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+
+const root = fileURLToPath(new URL('../../..', import.meta.url));
+
+async function criticalJs(): Promise<string> {
+  const result = await esbuild.build({
+    absWorkingDir: root,
+    entryPoints: { main: 'src/main.tsx' },
+    outdir: 'out',
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2020',
+    minify: true,
+    write: false,
+    metafile: true,
+    jsx: 'automatic',
+    jsxImportSource: 'react',
+    alias: { react: './src/react-shim.ts', 'react-dom': 'preact/compat', 'react/jsx-runtime': 'preact/jsx-runtime' },
+    define: { __DEV__: 'false', 'process.env.NODE_ENV': '"production"' },
+    loader: { '.css': 'empty' },
+    logLevel: 'silent',
+    plugins: [
+      {
+        name: 'widgets',
+        setup(b) {
+          b.onResolve({ filter: /^virtual:widgets$/ }, () => ({ path: 'w', namespace: 'virtual' }));
+          b.onLoad({ filter: /.*/, namespace: 'virtual' }, () => ({ contents: 'export const widgetFiles = {}; export const widgetCss = {};', loader: 'js' }));
+        },
+      },
+    ],
+  });
+  const outputs = result.metafile!.outputs;
+  const main = Object.keys(outputs).find((f) => outputs[f].entryPoint === 'src/main.tsx')!;
+  const seen = new Set<string>();
+  const visit = (f: string) => {
+    if (seen.has(f)) return;
+    seen.add(f);
+    for (const i of outputs[f].imports) if (i.kind === 'import-statement') visit(i.path);
+  };
+  visit(main);
+  return result.outputFiles.filter((f) => [...seen].some((s) => f.path.endsWith(s))).map((f) => f.text).join('\n');
+}
+
+test('the entry carries the calls the player makes and none of the other SPEC §7 endpoints', async () => {
+  const js = await criticalJs();
+  for (const used of ['/catalog-api', '/seasons', '/episodes?content-id=', '/available?domain=', 'X-Session-Context', 'X-XSRF-TOKEN']) {
+    assert.ok(js.includes(used), `the entry has ${used}`);
+  }
+  const unused = [
+    '/authenticator', '/user/', '/subscription', '/signup', '/administration', '/proxy/', '/reviews', '/v2/', '/types',
+    '/playlists', '/person-types', '/persons/', '/episodes/fresh', '/resource', '/countries', '/history', '/time-progress',
+    '/completed', '/favorites', '/watched/last', 'slider-promo', 'most-relevant', '/by-slug/', '/by-imdb-id/', '/abuse/new',
+    '/voice-authors', '/vast.xml', '/tags', '/subtitles', '/sitemap', '/robots.txt', 'redirect-info', '/menu', '/lib.js',
+    '/languages', '/kinopoisk/', '/image', '/genres', '/ad-list.json', '/categories', '/caches', '/debug/',
+    // The refresh and the full token decoder load only when a token has expired.
+    'Invalid token specified',
+  ];
+  const present = unused.filter((path) => js.includes(path));
+  assert.equal(present, [], 'unused endpoints are tree-shaken out of the entry');
+});
+
+test.run();
