@@ -32,7 +32,9 @@ export function attachAudioMemory({ store, requests, config }: PlayerParts): () 
     const active = store.audioTrack.value;
     if (tracks !== tracksSeen) {
       tracksSeen = tracks;
-      if (!tracks.length) return;
+      // With several descriptor sources the sources are the audio choice (requests.setAudioTrack
+      // takes a source index then); the controller already picked one with the saved label.
+      if (!tracks.length || (store.descriptor.peek()?.sources.length ?? 0) > 1) return;
       const pick = chooseAudioTrack(tracks, {
         saved: savedLabel(),
         voiceAuthor: config.query.voiceAuthor,

@@ -55,8 +55,6 @@ export function Controls({ player, ui }: { player: PlayerApi; ui: UiState }) {
         <MenuButtons player={player} ui={ui} />
         <button type="button" class="pl-button" data-action="pip" aria-label={ruUi.pip} aria-pressed={store.pip.value} onClick={() => requests.togglePip()}>
           <PipIcon />
-import { NextButton } from './next-episode';
-import { ShareButton } from './share-button';
         </button>
         <button type="button" class="pl-button" data-action="cast" aria-label={ruUi.cast} onClick={() => cast(player, ui)}>
           <CastIcon />

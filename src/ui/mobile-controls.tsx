@@ -2,7 +2,9 @@ import type { PlayerApi } from '../controller/player';
 import { ruUi } from '../i18n/ru-ui';
 import { FullscreenButton, MenuButtons, PlayButton, SkipButtons, TimeText, cast } from './controls';
 import { CastIcon, CloseIcon } from './icons-ui';
+import { NextButton } from './next-episode';
 import { Progress } from './progress';
+import { ShareButton } from './share-button';
 import type { UiState } from './ui-state';
 
 /** SPEC §2 mobile layout below 'sm': overlay controls in top, middle and bottom groups. */
@@ -26,6 +28,7 @@ export function MobileControls({ player, ui }: { player: PlayerApi; ui: UiState 
         <div class="pl-mobile__middle" data-group="middle">
           <SkipButtons player={player} />
           <PlayButton player={player} paused={store.paused.value} />
+          <NextButton player={player} />
         </div>
       )}
       <div class="pl-mobile__bottom" data-group="bottom">
@@ -33,7 +36,7 @@ export function MobileControls({ player, ui }: { player: PlayerApi; ui: UiState 
         <div class="pl-bar">
           <TimeText player={player} />
           <span class="pl-spacer" />
-          {/* Slot: the series issue's share button goes here, before fullscreen. */}
+          <ShareButton player={player} />
           <FullscreenButton player={player} />
         </div>
       </div>

@@ -385,9 +385,9 @@ test('axe-core: no serious or critical violation with the controls and an open m
     await openPage(p.page, 'quality');
     await p.page.evaluate(readFileSync('node_modules/axe-core/axe.min.js', 'utf8'));
     const violations = await p.page.evaluate(async () => {
-      const axe = (window as unknown as { axe: { run(ctx: Element, o: object): Promise<{ violations: Array<{ id: string; impact: string; nodes: unknown[] }> }> } }).axe;
+      const axe = (window as unknown as { axe: { run(ctx: Element, o: object): Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: unknown }> }> }> } }).axe;
       const r = await axe.run(document.body, { resultTypes: ['violations'] });
-      return r.violations.map((v) => ({ id: v.id, impact: v.impact, n: v.nodes.length }));
+      return r.violations.map((v) => ({ id: v.id, impact: v.impact, n: v.nodes.length, at: v.nodes.map((n) => String(n.target)) }));
     });
     const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     assert.equal(bad, [], JSON.stringify(violations));
