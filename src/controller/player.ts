@@ -1,6 +1,6 @@
 import { batch, effect } from '@preact/signals';
 import { createAdGate } from '../ads/gate';
-import { getJson, isAbortError } from '../api/http';
+import { getJson, httpError, isAbortError } from '../api/http';
 import type { EmbedConfig } from '../config/embed-config';
 import { chooseSource, isDescriptorAddress, readDescriptor } from '../content/descriptor';
 import { chooseInitialEpisode } from '../content/episodes';
@@ -88,7 +88,8 @@ export function createPlayer(config: EmbedConfig, env: PlayerEnv) {
     });
     bus.emit('content:loaded', loaded);
     const episode = chooseInitialEpisode(loaded.episodes, query);
-    if (!episode) return fail('content', 'content has no episodes', { status: 404 });
+    // Nothing to play is, to the viewer, content that is not available: 'Контент не доступен'.
+    if (!episode) return fail('content', 'content has no episodes', httpError(404, apiBase, 'no episodes'));
     await selectEpisode(episode, query.timeCode ?? query.episodeTime ?? 0);
   }
 

@@ -174,6 +174,13 @@ test('a descriptor source: the default source plays; a failing one shows its add
   assert.is(q.store.error.value?.address, desc);
 });
 
+test('content without episodes shows "not found"', async () => {
+  serve(filmRoutes({ '/catalog-api/episodes': [] }));
+  const p = player('?movie_id=1');
+  await quiet(() => p.start());
+  assert.is(p.store.error.value?.screen, 'not-found');
+});
+
 test('garbage from the catalogue ends in the generic screen', async () => {
   serve(filmRoutes({ '/catalog-api/contents/1/seasons': () => new Response('\u0000garbage{', { status: 200 }) }));
   const p = player('?movie_id=1');
