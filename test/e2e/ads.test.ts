@@ -56,6 +56,25 @@ test('a pre-roll plays before movie 1, its pixels fire in order, then the conten
 });
 
 
+test('a pause message from the embedding page pauses a playing ad', async () => {
+  const p = await open('', { path: '/', globals: adList('nonskippable') });
+  try {
+    await p.page.evaluate(() => {
+      (document.getElementById('player') as HTMLIFrameElement).src = '/player/?movie_id=1&auto_play=1';
+    });
+    const frame = p.page.frame({ name: 'player' })!;
+    await frame.waitForURL((u) => u.href.endsWith('auto_play=1'), { timeout: 15000 });
+    await frame.waitForFunction(() => (document.querySelector<HTMLVideoElement>('.pl-ad__video')?.currentTime ?? 0) > 1, null, { timeout: 20000 });
+    assert.not.ok(await frame.evaluate(() => document.querySelector<HTMLVideoElement>('.pl-ad__video')!.paused));
+    await p.page.click('#send-pause');
+    await frame.waitForFunction(() => document.querySelector<HTMLVideoElement>('.pl-ad__video')!.paused, null, { timeout: 5000 });
+    await waitFor(() => events('nonskippable').includes('pause'), 5000, 'the pause pixel');
+    assert.ok(await frame.evaluate(() => document.querySelector<HTMLVideoElement>('video.pl-video')!.paused), 'the content stays paused');
+  } finally {
+    await p.close();
+  }
+});
+
 test('skip shows its countdown, then skips after the offset: the skip pixel fires and the content starts', async () => {
   const p = await open('?movie_id=1&auto_play=1', { globals: adList('skippable') });
   try {
