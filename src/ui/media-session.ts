@@ -18,13 +18,17 @@ export function bindMediaSession(player: PlayerApi, nav: Navigator = navigator):
     ['seekforward', (d) => requests.seekBy(d.seekOffset || MEDIA_SESSION_SEEK_S)],
     ['seekto', (d) => d.seekTime !== undefined && requests.seek(d.seekTime)],
   ];
-  for (const [action, fn] of handlers) {
-    try {
-      session.setActionHandler(action, fn);
-    } catch {
-      // An action this browser does not know.
+  // The ad runner turns seeking off while an ad plays (SPEC §2 ad media session); it comes back after.
+  const stopHandlers = effect(() => {
+    if (store.adState.value === 'ready') return;
+    for (const [action, fn] of handlers) {
+      try {
+        session.setActionHandler(action, fn);
+      } catch {
+        // An action this browser does not know.
+      }
     }
-  }
+  });
   const stopMeta = effect(() => {
     const content = store.content.value;
     const episode = store.episode.value;
@@ -51,6 +55,7 @@ export function bindMediaSession(player: PlayerApi, nav: Navigator = navigator):
     }
   });
   return () => {
+    stopHandlers();
     stopMeta();
     stopState();
     for (const [action] of handlers) {

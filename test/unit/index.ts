@@ -17,6 +17,7 @@ import './ui/menu/labels.test';
 import './ui/gestures.test';
 import './ui/keyboard.test';
 import './ui/thumbnails.test';
+import './ui/media-session.test';
 import './controller/fullscreen.test';
 import './ui/menu/menu-items.test';
 import './ui/share-url.test';
