@@ -379,6 +379,26 @@ test('movie 2: picking an episode in the menu switches to it', async () => {
   }
 });
 
+test('a control shows its Russian label as a tooltip after 700 ms of hover, not before', async () => {
+  const p = await playing();
+  try {
+    await p.page.mouse.move(300, 300);
+    const box = (await p.page.locator('[data-action="settings"]').boundingBox())!;
+    await p.page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    const tip = () =>
+      p.page.evaluate(() => {
+        const style = getComputedStyle(document.querySelector('[data-action="settings"]')!, '::after');
+        return { visibility: style.visibility, content: style.content };
+      });
+    await p.page.waitForTimeout(300);
+    assert.is((await tip()).visibility, 'hidden');
+    await p.page.waitForTimeout(700);
+    assert.equal(await tip(), { visibility: 'visible', content: '"Настройки"' });
+  } finally {
+    await p.close();
+  }
+});
+
 test('axe-core: no serious or critical violation with the controls and an open menu', async () => {
   const p = await playing('?movie_id=2');
   try {
