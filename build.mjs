@@ -110,6 +110,31 @@ function widgetCssFiles(metafile) {
   return css;
 }
 
+/**
+ * esbuild leaves an empty chunk behind when every export of a shared module is inlined (constants),
+ * and the entry still imports it: one more request on the critical path for nothing. The import is
+ * blanked out with spaces of the same length, so source maps stay exact, and the chunk is dropped.
+ */
+function dropEmptyChunks(result) {
+  const empty = result.outputFiles.filter((f) => f.path.endsWith('.js') && !f.text.trim());
+  if (!empty.length) return;
+  const names = empty.map((f) => f.path.slice(f.path.lastIndexOf('/') + 1));
+  const dead = new RegExp(`import\\s*"\\./(${names.map((n) => n.replace(/[.]/g, '\\.')).join('|')})";`, 'g');
+  result.outputFiles = result.outputFiles
+    .filter((f) => !empty.includes(f) && !names.some((n) => f.path.endsWith('/' + n + '.map')))
+    .map((f) => {
+      if (!f.path.endsWith('.js') || !dead.test(f.text)) return f;
+      const text = f.text.replace(dead, (m) => ' '.repeat(m.length));
+      return { path: f.path, contents: new TextEncoder().encode(text), text };
+    });
+  for (const out of Object.values(result.metafile.outputs)) {
+    out.imports = (out.imports ?? []).filter((i) => !names.some((n) => i.path.endsWith('/' + n)));
+  }
+  for (const key of Object.keys(result.metafile.outputs)) {
+    if (names.some((n) => key.endsWith('/' + n) || key.endsWith('/' + n + '.map'))) delete result.metafile.outputs[key];
+  }
+}
+
 /** Every JS file an output imports statically, transitively (what loads before it can run). */
 function staticClosure(metafile, file) {
   const seen = new Set();
@@ -141,6 +166,7 @@ async function build() {
   await rm(dist, { recursive: true, force: true });
   await rm(sizeDir, { recursive: true, force: true });
   await mkdir(dist, { recursive: true });
+  dropEmptyChunks(result);
   for (const f of result.outputFiles) {
     await mkdir(dirname(f.path), { recursive: true });
     await writeFile(f.path, f.contents);
