@@ -22,12 +22,25 @@ export interface Widgets {
   fingerprint: typeof FingerprintWidget;
 }
 
+const loads = new Map<string, Promise<unknown>>();
 
 /**
- * Imports a lazy piece from the player-asset path with ?widget=NAME (SPEC §2). The URL must be the
- * exact one the HTML preloads, query included, or the browser downloads the module twice.
+ * Imports a lazy piece from the player-asset path with ?widget=NAME (SPEC §2), once per name and
+ * base for every caller (a failed load may be tried again). The URL must be the exact one the HTML
+ * preloads, query included, or the browser downloads the module twice.
  */
 export function loadWidget<K extends keyof Widgets>(name: K, assetBase: string): Promise<Widgets[K]> {
+  const key = assetBase + name;
+  let p = loads.get(key) as Promise<Widgets[K]> | undefined;
+  if (!p) {
+    p = importWidget(name, assetBase);
+    p.catch(() => loads.delete(key));
+    loads.set(key, p);
+  }
+  return p;
+}
+
+function importWidget<K extends keyof Widgets>(name: K, assetBase: string): Promise<Widgets[K]> {
   const file = widgetFiles[name];
   const mod = import(/* @vite-ignore */ `${assetBase}${file}?widget=${name}`) as Promise<Widgets[K]>;
   const css = widgetCss[name];
@@ -41,18 +54,4 @@ export function loadWidget<K extends keyof Widgets>(name: K, assetBase: string):
     document.head.appendChild(link);
   });
   return Promise.all([mod, sheet]).then(([m]) => m);
-}
-
-const cache = new Map<string, Promise<unknown>>();
-
-/** Like loadWidget, but one import per name and base, shared by every caller. */
-export function widget<K extends keyof Widgets>(name: K, assetBase: string): Promise<Widgets[K]> {
-  const key = assetBase + name;
-  let p = cache.get(key) as Promise<Widgets[K]> | undefined;
-  if (!p) {
-    p = loadWidget(name, assetBase);
-    p.catch(() => cache.delete(key));
-    cache.set(key, p);
-  }
-  return p;
 }

@@ -1,6 +1,6 @@
 import type { PastEvent } from '../analytics/tracker';
 import type { PlayerApi } from '../controller/player';
-import { widget } from '../core/widgets';
+import { loadWidget } from '../core/widgets';
 
 /**
  * Past events kept for pieces still loading. Pre-roll ads run before the first frame and report
@@ -23,7 +23,7 @@ export function bootTelemetry(player: PlayerApi): void {
   });
   const load = (name: 'analytics' | 'fingerprint' | 'sentry') =>
     // A piece that fails to load only costs its own feature (the error names the file).
-    widget(name, config.assetBase).then((m) => m.start(player, past), console.warn);
+    loadWidget(name, config.assetBase).then((m) => m.start(player, past), console.warn);
   // The sentry piece starts once per player however often it is asked (sentry-widget.ts).
   const sentry = () => config.sentryDsn && load('sentry');
   // Every new source has a first frame; only the first one matters here.
