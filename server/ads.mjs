@@ -11,7 +11,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { HttpError, requestOrigin, sendJson } from './http-util.mjs';
+import { HttpError, requestOrigin, sendEmpty, sendJson, sendText } from './http-util.mjs';
 
 const ADS_DIR = fileURLToPath(new URL('./ads/', import.meta.url));
 const AD_DURATION = '00:00:06';
@@ -211,12 +211,7 @@ export function register(router, ctx) {
     handler({ req, res, params }) {
       const make = Object.hasOwn(VAST, params.name) ? VAST[params.name] : undefined;
       if (!make) throw new HttpError(404, 'Not found');
-      const body = Buffer.from(make(requestOrigin(req, ctx.url())), 'utf8');
-      res.statusCode = 200;
-      res.setHeader('Content-Type', 'application/xml; charset=utf-8');
-      res.setHeader('Cache-Control', 'no-store');
-      res.setHeader('Content-Length', body.length);
-      res.end(body);
+      sendText(res, 200, make(requestOrigin(req, ctx.url())), { 'Content-Type': 'application/xml; charset=utf-8' });
     },
   });
 
@@ -227,8 +222,7 @@ export function register(router, ctx) {
       const query = Object.fromEntries(url.query);
       ctx.state.adHits.push({ ad: query.ad ?? '', event: query.ev ?? '', query, time: Date.now() });
       res.setHeader('Cache-Control', 'no-store');
-      res.statusCode = 204;
-      res.end();
+      sendEmpty(res);
     },
   });
 
@@ -236,10 +230,9 @@ export function register(router, ctx) {
     method: 'GET',
     path: '/ads/landing',
     handler({ res }) {
-      const body = Buffer.from('<!doctype html><html lang="ru"><meta charset="utf-8"><title>Рекламодатель</title><h1>Сайт рекламодателя</h1></html>\n');
-      res.setHeader('Content-Type', 'text/html; charset=utf-8');
-      res.setHeader('Content-Length', body.length);
-      res.end(body);
+      sendText(res, 200, '<!doctype html><html lang="ru"><meta charset="utf-8"><title>Рекламодатель</title><h1>Сайт рекламодателя</h1></html>\n', {
+        'Content-Type': 'text/html; charset=utf-8',
+      });
     },
   });
 
@@ -248,11 +241,8 @@ export function register(router, ctx) {
     path: '/ads/vpaid-creative.js',
     cors: 'media',
     async handler({ res }) {
-      const body = await fs.promises.readFile(path.join(ADS_DIR, 'vpaid-creative.js'));
-      res.setHeader('Content-Type', 'text/javascript; charset=utf-8');
-      res.setHeader('Cache-Control', 'no-cache');
-      res.setHeader('Content-Length', body.length);
-      res.end(body);
+      const script = await fs.promises.readFile(path.join(ADS_DIR, 'vpaid-creative.js'), 'utf8');
+      sendText(res, 200, script, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-cache' });
     },
   });
 }
