@@ -41,7 +41,8 @@ const alias = {
   'react/jsx-runtime': 'preact/jsx-runtime',
 };
 
-function options(widgetMap, cssMap = {}) {
+/** esbuild options of the player build; tests build with the same ones. */
+export function options(widgetMap, cssMap = {}) {
   return {
     absWorkingDir: root,
     entryPoints: { main: 'src/main.tsx', ...WIDGETS },
@@ -229,7 +230,9 @@ async function compressAll(dir) {
   }
 }
 
-build().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1])) {
+  build().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}

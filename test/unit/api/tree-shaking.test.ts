@@ -2,41 +2,14 @@
 // the ones it calls. This builds the real entry the way build.mjs does and reads what the viewer
 // downloads before the first frame (the entry and the chunks it imports statically).
 import * as esbuild from 'esbuild';
-import { fileURLToPath } from 'node:url';
+// @ts-expect-error: build.mjs is plain JS
+import { options as buildOptions } from '../../../build.mjs';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 
-const root = fileURLToPath(new URL('../../..', import.meta.url));
-
 async function criticalJs(): Promise<string> {
-  const result = await esbuild.build({
-    absWorkingDir: root,
-    entryPoints: { main: 'src/main.tsx' },
-    outdir: 'out',
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2020',
-    minify: true,
-    write: false,
-    metafile: true,
-    jsx: 'automatic',
-    jsxImportSource: 'react',
-    alias: { react: './src/react-shim.ts', 'react-dom': 'preact/compat', 'react/jsx-runtime': 'preact/jsx-runtime' },
-    define: { __DEV__: 'false', 'process.env.NODE_ENV': '"production"' },
-    loader: { '.css': 'empty' },
-    logLevel: 'silent',
-    plugins: [
-      {
-        name: 'widgets',
-        setup(b) {
-          b.onResolve({ filter: /^virtual:widgets$/ }, () => ({ path: 'w', namespace: 'virtual' }));
-          b.onLoad({ filter: /.*/, namespace: 'virtual' }, () => ({ contents: 'export const widgetFiles = {}; export const widgetCss = {};', loader: 'js' }));
-        },
-      },
-    ],
-  });
+  // The build's own options (aliases, defines, widget manifest), with the entry alone.
+  const result = await esbuild.build({ ...buildOptions({}, {}), entryPoints: { main: 'src/main.tsx' }, sourcemap: false, logLevel: 'silent' });
   const outputs = result.metafile!.outputs;
   const main = Object.keys(outputs).find((f) => outputs[f].entryPoint === 'src/main.tsx')!;
   const seen = new Set<string>();
@@ -46,7 +19,7 @@ async function criticalJs(): Promise<string> {
     for (const i of outputs[f].imports) if (i.kind === 'import-statement') visit(i.path);
   };
   visit(main);
-  return result.outputFiles.filter((f) => [...seen].some((s) => f.path.endsWith(s))).map((f) => f.text).join('\n');
+  return result.outputFiles!.filter((f) => [...seen].some((s) => f.path.endsWith(s))).map((f) => f.text).join('\n');
 }
 
 test('the entry carries the calls the player makes and none of the other SPEC §7 endpoints', async () => {
