@@ -1,5 +1,5 @@
 import { useComputed, useSignal } from '@preact/signals';
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import type { PlayerApi } from '../controller/player';
 import { ru } from '../i18n/ru';
 import { formatTime } from './format-time';
@@ -19,7 +19,8 @@ export function SharePopup({ player, onClose }: { player: PlayerApi; onClose(): 
   const link = useComputed(() => shareAddress(location.href, store.episode.value, withTime.value ? time : undefined));
   const title = shareTitle(player);
 
-  useEffect(() => {
+  // Listening from the commit that shows the popup (see the menu): an immediate click outside is heard.
+  useLayoutEffect(() => {
     const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
     const onDown = (e: PointerEvent) => {
       const t = e.target as Element | null;

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import type { PlayerApi } from '../../controller/player';
 import { ruUi } from '../../i18n/ru-ui';
 import { BackIcon, ChevronIcon } from '../icons-ui';
@@ -14,7 +14,9 @@ export function Menu({ player, ui }: { player: PlayerApi; ui: UiState }) {
   const page = state.page;
   const root = useRef<HTMLDivElement>(null);
 
-  useEffect(() => {
+  // Layout effect: listening from the same commit that shows the menu, so a click that follows it at
+  // once (before the next frame, when a plain effect would run) still closes it.
+  useLayoutEffect(() => {
     if (!page) return;
     const onDown = (e: PointerEvent) => {
       const t = e.target as Element | null;
