@@ -44,6 +44,8 @@ export interface PlayerEvents {
   /** Settings menu and share interactions, for analytics (SPEC §7 "share and menu clicks"). */
   'ui:menu-click': { page: string; item?: string };
   'ui:share': { target: string; withTime: boolean };
+  /** A single touch tap on the video while the controls show: hide them now (a touch has no pointer to move away). */
+  'ui:hide-controls': Record<string, never>;
   /** Ads (SPEC §7 ad events); `ad` is the history item of the ad concerned. */
   'ad:init': { type: 'preroll' | 'midroll' };
   'ad:loaded': { ad: AdHistoryItem };

@@ -8,16 +8,20 @@ const SKIP_S = 10;
 /**
  * A transparent surface over the video (SPEC §2 gestures): single tap toggles pause (not on touch;
  * before start it is the start-play flow), double tap toggles fullscreen, or seeks ±10 s on the
- * left/right fifth.
+ * left/right fifth. On touch a single tap toggles the controls instead: it shows hidden ones (any
+ * press does) and hides shown ones.
  */
 export function GestureLayer({ player, ui }: { player: PlayerApi; ui: UiState }) {
   const { store, requests } = player;
-  const state = useMemo(() => ({ touch: false }), []);
+  const state = useMemo(() => ({ touch: false, controlsShown: false }), []);
   const taps = useMemo(
     () =>
       createTapClassifier({
         single: () => {
-          if (state.touch) return;
+          if (state.touch) {
+            if (state.controlsShown) player.bus.emit('ui:hide-controls', {});
+            return;
+          }
           if (store.started.value) requests.togglePlay('user');
           else requests.play('user');
         },
@@ -35,6 +39,8 @@ export function GestureLayer({ player, ui }: { player: PlayerApi; ui: UiState })
     <div
       class="pl-gestures"
       aria-hidden="true"
+      // Read before the player's own handler wakes the controls: was this press on hidden ones?
+      onPointerDown={(e) => (state.controlsShown = !(e.currentTarget as HTMLElement).closest('[data-idle]'))}
       onPointerUp={(e) => {
         if (e.button !== 0 || ui.swallowTap) return;
         const rect = (e.currentTarget as HTMLElement).getBoundingClientRect();

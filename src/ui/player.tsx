@@ -27,6 +27,7 @@ export function Player({ player }: { player: PlayerApi }) {
     clearTimeout(timer.current);
     timer.current = setTimeout(() => (idle.value = !store.controlsHeld.peek()), HIDE_DELAY_MS);
   };
+  useEffect(() => player.bus.on('ui:hide-controls', () => (idle.value = !store.controlsHeld.peek())), [player]);
   useSignalEffect(() => {
     if (store.paused.value || store.controlsHeld.value) {
       idle.value = false;

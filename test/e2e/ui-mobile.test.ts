@@ -11,16 +11,24 @@ async function tapTwice(page: Page, x: number, y: number) {
   await page.touchscreen.tap(x, y);
 }
 
-test('mobile: three groups, double tap on the right fifth seeks +10 s, single tap does not pause', async () => {
+test('mobile: three groups, double tap on the right fifth seeks +10 s, single tap toggles the controls and does not pause', async () => {
   const p = await open('?movie_id=1', { viewport: VIEWPORT, isMobile: true, hasTouch: true });
   try {
     await clickPlay(p.page);
     await waitForTime(p.page, 1);
     for (const g of ['top', 'middle', 'bottom']) await p.page.waitForSelector(`.pl-mobile [data-group="${g}"]`);
     assert.is(await p.page.$('.pl-controls'), null, 'no desktop bar');
+    // Hidden controls: a tap shows them and does not pause; a second tap hides them at once.
+    await p.page.waitForSelector('.pl[data-idle]');
     await p.page.touchscreen.tap(195, 60);
+    await p.page.waitForSelector('.pl:not([data-idle])');
     await p.page.waitForTimeout(600);
     assert.not.ok(await p.page.evaluate(() => document.querySelector('video')!.paused), 'single tap does not pause');
+    assert.ok(await p.page.$('.pl:not([data-idle])'), 'the tap keeps them shown');
+    await p.page.touchscreen.tap(195, 60);
+    // Well before the 2 s auto-hide counted from this tap.
+    await p.page.waitForSelector('.pl[data-idle]', { timeout: 1500 });
+    assert.not.ok(await p.page.evaluate(() => document.querySelector('video')!.paused), 'nor does the tap that hides them');
     const t0 = await p.page.evaluate(() => document.querySelector('video')!.currentTime);
     await tapTwice(p.page, 380, 60);
     await p.page.waitForFunction((t) => document.querySelector('video')!.currentTime >= t + 9, t0, { timeout: 20000 });
