@@ -24,4 +24,5 @@ export function start(player: PlayerApi, past: PastEvent[]): void {
     },
   });
   tracker.replay(past);
+  player.onDestroy(tracker.destroy);
 }

@@ -350,6 +350,11 @@ export function createPlayer(config: EmbedConfig, env: PlayerEnv) {
       }
     },
     start,
+    /** Runs fn when the player is destroyed (at once if it already was): lazy pieces undo themselves. */
+    onDestroy(fn: () => void): void {
+      if (alive) disposers.push(fn);
+      else fn();
+    },
     destroy(): void {
       alive = false;
       loadAbort?.abort();

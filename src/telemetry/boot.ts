@@ -18,9 +18,11 @@ const MAX_PAST = 1000;
 export function bootTelemetry(player: PlayerApi): void {
   const { bus, config, store } = player;
   const past: PastEvent[] = [];
-  bus.tap((event, payload) => {
-    if (past.length < MAX_PAST) past.push({ event, payload, at: performance.now(), time: store.currentTime.peek() });
-  });
+  player.onDestroy(
+    bus.tap((event, payload) => {
+      if (past.length < MAX_PAST) past.push({ event, payload, at: performance.now(), time: store.currentTime.peek() });
+    }),
+  );
   const load = (name: 'analytics' | 'fingerprint' | 'sentry') =>
     // A piece that fails to load only costs its own feature (the error names the file).
     loadWidget(name, config.assetBase).then((m) => m.start(player, past), console.warn);
@@ -33,5 +35,6 @@ export function bootTelemetry(player: PlayerApi): void {
     load('fingerprint');
     sentry();
   });
-  bus.on('player:error', sentry);
+  player.onDestroy(off);
+  player.onDestroy(bus.on('player:error', sentry));
 }

@@ -50,5 +50,5 @@ export function start(player: PlayerApi, past: PastEvent[]): void {
     captureException(exception, hint);
   };
   for (const e of past) if (e.event === 'player:error') report((e.payload as PlayerEvents['player:error']).error);
-  bus.on('player:error', ({ error }) => report(error));
+  player.onDestroy(bus.on('player:error', ({ error }) => report(error)));
 }

@@ -188,4 +188,36 @@ test('garbage from the catalogue ends in the generic screen', async () => {
   assert.is(p.store.error.value?.screen, 'generic');
 });
 
+test('onDestroy: teardowns run at destroy, and at once when registered after it; telemetry stops listening', async () => {
+  serve(filmRoutes());
+  const { bootTelemetry } = await import('../../../src/telemetry/boot');
+  // Loading a lazy piece fails here (no build) and warns: the warning shows telemetry tried to load one.
+  const tries = async (destroyFirst: boolean) => {
+    const p = player('?movie_id=1');
+    bootTelemetry(p);
+    if (destroyFirst) p.destroy();
+    const warn = console.warn;
+    let warned = 0;
+    console.warn = () => warned++;
+    try {
+      p.bus.emit('media:first-frame', { sinceStartMs: 1 });
+      await new Promise((r) => setTimeout(r, 50));
+    } finally {
+      console.warn = warn;
+    }
+    return warned;
+  };
+  await quiet(async () => {
+    assert.ok((await tries(false)) > 0, 'a live player loads analytics after the first frame');
+    assert.is(await tries(true), 0, 'a destroyed one does not');
+  });
+  const p = player('?movie_id=1');
+  const ran: string[] = [];
+  p.onDestroy(() => ran.push('before'));
+  p.destroy();
+  assert.equal(ran, ['before']);
+  p.onDestroy(() => ran.push('after'));
+  assert.equal(ran, ['before', 'after']);
+});
+
 test.run();
