@@ -186,6 +186,11 @@ echo "subtitles"
   printf 'WEBVTT\n\n'
   for ((i = 0; i < NSEG; i++)); do cue $((i * SEG)) $(((i + 1) * SEG)); done
 } >"$OUT/hls/subs/rus.vtt"
+# An English whole-film file that only film 4's descriptor offers (the stream has no English subtitles).
+{
+  printf 'WEBVTT\n\n'
+  for ((i = 0; i < NSEG; i++)); do cue $((i * SEG)) $(((i + 1) * SEG)); done | sed 's/^Субтитры:/Subtitles:/'
+} >"$OUT/hls/subs/eng.vtt"
 
 # HLS subtitle rendition: one VTT segment per 4 s media segment.
 # X-TIMESTAMP-MAP maps cue time LOCAL 00:00:00.000 to media time MPEGTS (90 kHz).
@@ -399,7 +404,8 @@ script deletes and rebuilds this directory). Everything is synthetic.
     default; 440 Hz + one beep per second), \`audio/eng\` (English; 660 Hz + two beeps).
   - subtitles: \`subs/rus/index.m3u8\` (one WebVTT segment per ${SEG} s,
     \`X-TIMESTAMP-MAP=MPEGTS:0,LOCAL:00:00:00.000\`, since the fMP4 media starts at 0);
-    \`subs/rus.vtt\` has the same cues as a single file for a plain \`<track>\`.
+    \`subs/rus.vtt\` has the same cues as a single file for a plain \`<track>\`; \`subs/eng.vtt\` is its
+    English twin, offered only by film 4's descriptor.
     Cue text: "Субтитры: 00:04 – 00:08".
   - \`thumbs.vtt\` + \`thumbs.jpg\`: ${TW}x${TH} tiles, ${TCOLS} columns, one per ${SEG} s,
     announced in the master by \`EXT-X-SESSION-DATA\` \`com.embed-player.thumbnails\`.

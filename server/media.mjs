@@ -27,7 +27,11 @@ export function register(router, ctx) {
             { label: 'Русский', link: '/media/desc/rus.m3u8', isDefault: true },
             { label: 'English', link: `${origin}/media/desc/eng.m3u8`, isDefault: false },
           ],
-          subtitles: [{ label: 'Русские', src: '/media/hls/subs/rus.vtt', language: 'ru' }],
+          // The stream has Russian subtitles of its own, so only the English file is offered.
+          subtitles: [
+            { label: 'Русские', src: '/media/hls/subs/rus.vtt', language: 'ru' },
+            { label: 'English', src: '/media/hls/subs/eng.vtt', language: 'en' },
+          ],
         },
         // It depends on the Host header, so it must not be cached across hosts.
         { 'Cache-Control': 'no-cache', Vary: 'Host' },

@@ -276,7 +276,10 @@ test('master descriptor of film 4: one relative link, one absolute on the reques
       { label: 'Русский', link: '/media/desc/rus.m3u8', isDefault: true },
       { label: 'English', link: 'http://media.example.test:9000/media/desc/eng.m3u8', isDefault: false },
     ],
-    subtitles: [{ label: 'Русские', src: '/media/hls/subs/rus.vtt', language: 'ru' }],
+    subtitles: [
+      { label: 'Русские', src: '/media/hls/subs/rus.vtt', language: 'ru' },
+      { label: 'English', src: '/media/hls/subs/eng.vtt', language: 'en' },
+    ],
   });
   const missing = await get('/media/film-6/descriptor.json');
   assert.is(missing.status, 404);

@@ -226,6 +226,24 @@ test('movie 4: the descriptor sources are the audio choices and switching keeps 
   }
 });
 
+test('movie 4: the descriptor offers its English subtitle file (the stream has Russian ones) and its cue shows', async () => {
+  const p = await playing('?movie_id=4');
+  try {
+    await wake(p.page);
+    await p.page.click('[data-action="subtitles"]');
+    await p.page.waitForSelector('.pl-menu[data-menu-page="subs"]');
+    const items = await p.page.$$eval('.pl-menu [data-menu-item]', (els) => els.map((e) => e.textContent?.trim()));
+    assert.is(items.filter((t) => t === 'English').length, 1, `one English item in ${items}`);
+    assert.is(items.filter((t) => t === 'Русские').length, 1, 'the stream\'s Russian track, not the descriptor\'s file as well');
+    await p.page.click('.pl-menu [data-menu-item="1001"]');
+    await p.page.evaluate(() => (document.querySelector('video')!.currentTime = 5));
+    await p.page.waitForFunction(() => document.querySelector('.pl-subs__cue')?.textContent === 'Subtitles: 00:04 – 00:08', null, T);
+    assert.ok(srv().requests.some((r) => r.path === '/media/hls/subs/eng.vtt'), 'the English file was fetched');
+  } finally {
+    await p.close();
+  }
+});
+
 test('hovering the progress bar previews the time and the thumbnail', async () => {
   const p = await playing();
   try {
