@@ -52,6 +52,38 @@ test('mobile: the middle group plays and pauses, the top group opens the menu', 
   }
 });
 
+/** A one-finger drag, as the touchscreen sends it (Playwright's touchscreen only taps). */
+async function touchDrag(page: Page, x: number, y0: number, y1: number) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y: y0 }] });
+  for (let i = 1; i <= 8; i++) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y: y0 + ((y1 - y0) * i) / 8 }] });
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
+}
+
+test('mobile: dragging the menu handle down closes the menu; a short drag does not', async () => {
+  const p = await open('?movie_id=1', { viewport: { width: 390, height: 500 }, isMobile: true, hasTouch: true });
+  try {
+    await clickPlay(p.page);
+    await waitForTime(p.page, 0.5);
+    await p.page.tap('.pl-mobile__top [data-action="settings"]');
+    await p.page.waitForSelector('.pl-menu[data-menu-page="main"]');
+    const handle = (await p.page.locator('.pl-menu__handle').boundingBox())!;
+    assert.ok(handle && handle.height > 0, 'the handle shows on a touch screen');
+    const x = handle.x + handle.width / 2;
+    const y = handle.y + handle.height / 2;
+    await touchDrag(p.page, x, y, y + 20);
+    await p.page.waitForTimeout(500);
+    assert.ok(await p.page.$('.pl-menu'), 'a 20 px drag keeps it open');
+    assert.is(await p.page.$eval('.pl-menu', (e) => (e as HTMLElement).style.transform), '', 'and snaps it back');
+    await touchDrag(p.page, x, y, y + 120);
+    await p.page.waitForSelector('.pl-menu', { state: 'detached' });
+    assert.not.ok(await p.page.evaluate(() => document.querySelector('video')!.paused), 'the drag was not a tap on the video');
+  } finally {
+    await p.close();
+  }
+});
+
 test('mobile: stretched fullscreen shows a close button that leaves it', async () => {
   const p = await open('?movie_id=1', { viewport: VIEWPORT, isMobile: true, hasTouch: true, globals: { fullscreen_mode: 'stretched' } });
   try {

@@ -14,6 +14,7 @@ import './ui/format-time.test';
 import './ui/player.test.tsx';
 import './ui/menu/menu-state.test';
 import './ui/menu/labels.test';
+import './ui/menu/menu-drag.test';
 import './ui/gestures.test';
 import './ui/keyboard.test';
 import './ui/thumbnails.test';

@@ -1,8 +1,9 @@
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import type { PlayerApi } from '../../controller/player';
 import { ruUi } from '../../i18n/ru-ui';
 import { BackIcon, ChevronIcon } from '../icons-ui';
 import type { UiState } from '../ui-state';
+import { createMenuDrag } from './menu-drag';
 import { pageGroups, pageTitle, pick } from './menu-items';
 
 /**
@@ -13,6 +14,8 @@ export function Menu({ player, ui }: { player: PlayerApi; ui: UiState }) {
   const state = ui.menu.value;
   const page = state.page;
   const root = useRef<HTMLDivElement>(null);
+  const drag = useMemo(() => createMenuDrag(() => root.current, () => ui.dispatch({ type: 'outside' })), [ui]);
+  useEffect(() => drag.dispose, [drag]);
 
   // Layout effect: listening from the same commit that shows the menu, so a click that follows it at
   // once (before the next frame, when a plain effect would run) still closes it.
@@ -80,6 +83,15 @@ export function Menu({ player, ui }: { player: PlayerApi; ui: UiState }) {
       onClick={(e) => e.stopPropagation()}
       onPointerDown={(e) => e.stopPropagation()}
     >
+      {/* Touch screens only (CSS): drag down to close. */}
+      <div
+        class="pl-menu__handle"
+        aria-hidden="true"
+        onPointerDown={drag.onPointerDown}
+        onPointerMove={drag.onPointerMove}
+        onPointerUp={drag.onPointerUp}
+        onPointerCancel={drag.onPointerCancel}
+      />
       {page !== 'main' && (
         <button type="button" class="pl-menu__back" aria-label={`${ruUi.back}: ${pageTitle[page]}`} onClick={() => ui.dispatch({ type: 'back' })}>
           <BackIcon />
