@@ -20,7 +20,8 @@ export function Player({ player }: { player: PlayerApi }) {
     return () => player.destroy();
   }, [player]);
 
-  // Controls auto-hide after 2000 ms without activity while playing (SPEC §9).
+  // Controls auto-hide after 2000 ms without activity while playing; the delay is infinite while the
+  // source preloads, i.e. until it plays for the first time (SPEC §9).
   const timer = useRef<ReturnType<typeof setTimeout>>();
   const wake = () => {
     idle.value = false;
@@ -29,7 +30,7 @@ export function Player({ player }: { player: PlayerApi }) {
   };
   useEffect(() => player.bus.on('ui:hide-controls', () => (idle.value = !store.controlsHeld.peek())), [player]);
   useSignalEffect(() => {
-    if (store.paused.value || store.controlsHeld.value) {
+    if (store.paused.value || store.controlsHeld.value || !store.started.value) {
       idle.value = false;
       clearTimeout(timer.current);
     } else wake();
@@ -47,7 +48,7 @@ export function Player({ player }: { player: PlayerApi }) {
       class="pl"
       tabIndex={-1}
       aria-label={ru.playerLabel}
-      data-idle={idle.value && !store.paused.value ? '' : undefined}
+      data-idle={idle.value && !store.paused.value && started ? '' : undefined}
       data-started={started ? '' : undefined}
       data-stretched={store.stretched.value ? '' : undefined}
       onPointerMove={wake}

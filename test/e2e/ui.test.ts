@@ -310,6 +310,26 @@ test('controls hide after 2 s without activity and come back on pointer move', a
   }
 });
 
+test('controls never hide while the source preloads (play asked, nothing played yet)', async () => {
+  // The first video segments answer after 8 s: the video is asked to play but has not started.
+  srv().setFaults([{ match: /\/media\/hls\/video\/.*seg_000/, delay: 8000 }]);
+  const p = await open('?movie_id=1');
+  try {
+    await clickPlay(p.page);
+    await p.page.mouse.move(300, 150);
+    await p.page.waitForTimeout(2800);
+    assert.not.ok(await p.page.evaluate(() => document.querySelector('video')!.currentTime > 0), 'still preloading');
+    assert.is(await p.page.$('.pl[data-idle]'), null, 'the controls stay');
+    // Once it plays the 2 s delay applies again.
+    await waitForTime(p.page, 0.5);
+    await p.page.mouse.move(310, 150);
+    await p.page.waitForSelector('.pl[data-idle]', { timeout: 10000 });
+  } finally {
+    srv().clearFaults();
+    await p.close();
+  }
+});
+
 test('keyboard: k, arrows, m, digits, c and f', async () => {
   const p = await playing();
   try {
