@@ -11,6 +11,8 @@ var getVPAIDAd = function () {
   var quartiles = { AdVideoFirstQuartile: 0.25, AdVideoMidpoint: 0.5, AdVideoThirdQuartile: 0.75 };
   var fired = {};
   var volume = 1;
+  // What the player asked of the creative, for the tests to read inside the frame.
+  var calls = (window.vpaidCalls = []);
 
   function emit(name) {
     var args = Array.prototype.slice.call(arguments, 1);
@@ -30,6 +32,7 @@ var getVPAIDAd = function () {
       return '2.0';
     },
     initAd: function (width, height, viewMode, desiredBitrate, creativeData, environmentVars) {
+      calls.push(['initAd', width, height, viewMode]);
       var params;
       try {
         params = JSON.parse((creativeData && creativeData.AdParameters) || '{}');
@@ -105,7 +108,9 @@ var getVPAIDAd = function () {
     resumeAd: function () {
       if (video) video.play().catch(function () {});
     },
-    resizeAd: function () {},
+    resizeAd: function (width, height, viewMode) {
+      calls.push(['resizeAd', width, height, viewMode]);
+    },
     expandAd: function () {},
     collapseAd: function () {},
     subscribe: function (fn, event, ctx) {

@@ -180,7 +180,7 @@ export function startAds(host: AdsHost) {
         }
       };
       const playback: AdPlayback = isVpaid(file)
-        ? createVpaidAd(host.vpaidFrameUrl, file.url, vast.doc.adParameters ?? '', volume.peek(), onEvent)
+        ? createVpaidAd(host.vpaidFrameUrl, file.url, vast.doc.adParameters ?? '', volume.peek(), onEvent, store.fullscreen)
         : createAdMedia(file.url, volume.peek(), onEvent);
       const s: AdSession = {
         status: signal<AdStatus>('created'),

@@ -1,3 +1,4 @@
+import { type ReadonlySignal, effect } from '@preact/signals';
 import { AdErrors } from './ad-error';
 import type { AdPlayback, PlaybackEvent } from './playback';
 
@@ -28,6 +29,8 @@ export function createVpaidAd(
   adParameters: string,
   volume: number,
   emit: (e: PlaybackEvent) => void,
+  /** The player is fullscreen (native or stretched): the creative's view mode (SPEC §3 ad size). */
+  fullscreen: ReadonlySignal<boolean>,
 ): AdPlayback {
   const frame = document.createElement('iframe');
   frame.className = 'pl-ad__vpaid';
@@ -39,20 +42,37 @@ export function createVpaidAd(
   const send = (cmd: string, extra: Record<string, unknown> = {}) =>
     frame.contentWindow?.postMessage({ tag: VPAID_TAG, cmd, ...extra }, '*');
   const timer = setTimeout(() => !loaded && emit({ type: 'error', error: AdErrors.vpaid('VPAID creative did not load') }), VPAID_INIT_TIMEOUT_MS);
+  const size = () => ({
+    width: frame.clientWidth || 640,
+    height: frame.clientHeight || 360,
+    viewMode: fullscreen.peek() ? 'fullscreen' : 'normal',
+  });
+  // After init, every change of the frame's size or of fullscreen is a resizeAd (VPAID 2.0 §3.1.2).
+  let last = '';
+  const resize = () => {
+    const next = size();
+    const key = `${next.width}x${next.height}:${next.viewMode}`;
+    if (!last || key === last) return;
+    last = key;
+    send('resizeAd', next);
+  };
+  const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(resize) : undefined;
+  observer?.observe(frame);
+  const unwatch = effect(() => {
+    fullscreen.value;
+    resize();
+  });
 
   const onMessage = (e: MessageEvent) => {
     if (e.source !== frame.contentWindow || !frame.contentWindow) return;
     const m = e.data as FrameMessage;
     if (!m || m.tag !== VPAID_TAG || typeof m.event !== 'string') return;
     switch (m.event) {
-      case 'frame-ready':
-        return void send('init', {
-          url: creativeUrl,
-          params: adParameters,
-          width: frame.clientWidth || 640,
-          height: frame.clientHeight || 360,
-          volume,
-        });
+      case 'frame-ready': {
+        const at = size();
+        last = `${at.width}x${at.height}:${at.viewMode}`;
+        return void send('init', { url: creativeUrl, params: adParameters, ...at, volume });
+      }
       case 'AdLoaded':
         loaded = true;
         clearTimeout(timer);
@@ -102,6 +122,8 @@ export function createVpaidAd(
     },
     destroy() {
       clearTimeout(timer);
+      observer?.disconnect();
+      unwatch();
       window.removeEventListener('message', onMessage);
       send('stopAd');
       frame.remove();

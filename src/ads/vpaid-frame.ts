@@ -5,6 +5,7 @@
     handshakeVersion(version: string): string;
     initAd(w: number, h: number, viewMode: string, bitrate: number, creative: object, env: object): void;
     startAd(): void;
+    resizeAd(w: number, h: number, viewMode: string): void;
     stopAd(): void;
     skipAd(): void;
     pauseAd(): void;
@@ -36,7 +37,9 @@
   slot.append(video);
   document.body.append(slot);
 
-  function init(m: { url?: unknown; params?: unknown; width?: unknown; height?: unknown; volume?: unknown }): void {
+  const viewModeOf = (v: unknown) => (v === 'fullscreen' ? 'fullscreen' : 'normal');
+
+  function init(m: { url?: unknown; params?: unknown; width?: unknown; height?: unknown; viewMode?: unknown; volume?: unknown }): void {
     if (ad || typeof m.url !== 'string' || !/^https?:\/\//i.test(m.url)) return fail('bad creative URL');
     const script = document.createElement('script');
     script.src = m.url;
@@ -63,7 +66,7 @@
           const remaining = Number(a.getAdRemainingTime());
           if (duration > 0 && remaining >= 0) post('time', { currentTime: duration - remaining, duration });
         }, 250);
-        a.initAd(Number(m.width) || 640, Number(m.height) || 360, 'normal', 500, { AdParameters: typeof m.params === 'string' ? m.params : '' }, {
+        a.initAd(Number(m.width) || 640, Number(m.height) || 360, viewModeOf(m.viewMode), 500, { AdParameters: typeof m.params === 'string' ? m.params : '' }, {
           slot,
           videoSlot: video,
           videoSlotCanAutoPlay: true,
@@ -77,7 +80,7 @@
   }
 
   window.addEventListener('message', (e: MessageEvent) => {
-    const m = e.data as { tag?: unknown; cmd?: unknown; value?: unknown } | null;
+    const m = e.data as { tag?: unknown; cmd?: unknown; value?: unknown; width?: unknown; height?: unknown; viewMode?: unknown } | null;
     if (e.source !== parentWindow || !m || m.tag !== TAG || typeof m.cmd !== 'string') return;
     if (m.cmd === 'init') return init(m as Parameters<typeof init>[0]);
     if (!ad) return;
@@ -90,6 +93,8 @@
         clearInterval(timer);
         ad.stopAd();
       } else if (m.cmd === 'setAdVolume' && typeof m.value === 'number') ad.setAdVolume(m.value);
+      else if (m.cmd === 'resizeAd' && Number(m.width) > 0 && Number(m.height) > 0)
+        ad.resizeAd(Number(m.width), Number(m.height), viewModeOf(m.viewMode));
     } catch (err) {
       fail(err instanceof Error ? err.message : String(err));
     }

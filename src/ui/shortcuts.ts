@@ -51,6 +51,9 @@ export function bindShortcuts(player: PlayerApi, ui: UiState, doc: Document = do
     if (t instanceof HTMLInputElement && t.type === 'range' && e.key.startsWith('Arrow')) return;
     if (t instanceof HTMLButtonElement && (e.key === ' ' || e.key === 'Enter')) return;
     e.preventDefault();
+    // During an ad the content's keys would act on the hidden content (seek it, play it under the ad,
+    // mute it instead of the ad); only fullscreen applies to both.
+    if (player.store.adState.value === 'ready' && action.type !== 'fullscreen') return;
     runKeyAction(player, action, last);
   };
   doc.addEventListener('keydown', onKey);

@@ -259,6 +259,47 @@ test('a VPAID 2.0 creative runs in a sandboxed frame and its events drive the sa
   }
 });
 
+test('VPAID: the creative gets the frame size and view mode, then resizeAd on a resize and on fullscreen', async () => {
+  const p = await open('?movie_id=1&auto_play=1', { globals: adList('vpaid') });
+  try {
+    await p.page.waitForSelector('iframe.pl-ad__vpaid', { timeout: 20000 });
+    const frame = () => p.page.frames().find((f) => f.url().includes('vpaid.html'))!;
+    type Call = [string, number, number, string];
+    const calls = async (): Promise<Call[]> => (await frame()?.evaluate(() => (window as unknown as { vpaidCalls?: Call[] }).vpaidCalls)) ?? [];
+    const until = async (what: string, ok: (c: Call[]) => boolean) => {
+      const end = Date.now() + 15000;
+      while (!ok(await calls())) {
+        if (Date.now() > end) throw new Error(`${what}: ${JSON.stringify(await calls())}`);
+        await p.page.waitForTimeout(50);
+      }
+    };
+    await until('initAd', (c) => c.some((x) => x[0] === 'initAd'));
+    // Paused, so the 6 s creative does not end while the test resizes it.
+    await p.page.click('.pl-ad__play');
+    const box = (await p.page.locator('iframe.pl-ad__vpaid').boundingBox())!;
+    // The frame may still be hidden (0 px) at initAd; the size it was told last is its own.
+    await until('the frame size', (c) => {
+      const last = c[c.length - 1];
+      return !!last && last[1] === Math.round(box.width) && last[2] === Math.round(box.height) && last[3] === 'normal';
+    });
+    await p.page.setViewportSize({ width: 480, height: 270 });
+    await until('resizeAd to 480x270', (c) => c.some((x) => x[0] === 'resizeAd' && x[1] === 480 && x[2] === 270 && x[3] === 'normal'));
+    // The content's keys do nothing to the hidden content during the ad; fullscreen applies.
+    await p.page.keyboard.press('ArrowRight');
+    await p.page.keyboard.press('k');
+    await p.page.keyboard.press('f');
+    await p.page.waitForFunction(() => !!document.fullscreenElement);
+    await until('resizeAd fullscreen', (c) => c.some((x) => x[0] === 'resizeAd' && x[3] === 'fullscreen'));
+    const content = await p.page.evaluate(() => {
+      const v = document.querySelector<HTMLVideoElement>('video.pl-video')!;
+      return { t: v.currentTime, paused: v.paused };
+    });
+    assert.equal(content, { t: 0, paused: true }, 'the content did not move or play under the ad');
+  } finally {
+    await p.close();
+  }
+});
+
 test('a VPAID creative that fails to load fires error 901 and the content plays', async () => {
   const p = await open('?movie_id=1&auto_play=1', { globals: adList('vpaid-broken') });
   try {
