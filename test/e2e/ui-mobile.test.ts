@@ -25,9 +25,20 @@ test('mobile: three groups, double tap on the right fifth seeks +10 s, single ta
     await p.page.waitForTimeout(600);
     assert.not.ok(await p.page.evaluate(() => document.querySelector('video')!.paused), 'single tap does not pause');
     assert.ok(await p.page.$('.pl:not([data-idle])'), 'the tap keeps them shown');
+    // Timed in the page, from the press to the hiding: well before the 2 s auto-hide it would restart.
+    await p.page.evaluate(() => {
+      const w = window as unknown as { downAt?: number; hiddenAt?: number };
+      const pl = document.querySelector('.pl')!;
+      document.addEventListener('pointerdown', () => (w.downAt = performance.now()), { capture: true, once: true });
+      new MutationObserver(() => pl.hasAttribute('data-idle') && (w.hiddenAt ??= performance.now())).observe(pl, { attributes: true });
+    });
     await p.page.touchscreen.tap(195, 60);
-    // Well before the 2 s auto-hide counted from this tap.
-    await p.page.waitForSelector('.pl[data-idle]', { timeout: 1500 });
+    await p.page.waitForSelector('.pl[data-idle]', { timeout: 10000 });
+    const took = await p.page.evaluate(() => {
+      const w = window as unknown as { downAt: number; hiddenAt: number };
+      return w.hiddenAt - w.downAt;
+    });
+    assert.ok(took < 1500, `hidden by the tap after ${Math.round(took)} ms, not by the 2 s timer`);
     assert.not.ok(await p.page.evaluate(() => document.querySelector('video')!.paused), 'nor does the tap that hides them');
     const t0 = await p.page.evaluate(() => document.querySelector('video')!.currentTime);
     await tapTwice(p.page, 380, 60);
