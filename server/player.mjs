@@ -11,8 +11,11 @@ import { resolveSafe, serveFile } from './static.mjs';
 
 // report-uri lets end-to-end tests see CSP violations (srv.cspReports) instead of them passing
 // silently in the browser console.
+// media-src data: is a proven need: hls.js gives each <track> it creates src 'data:,WEBVTT' (against
+// Chrome's captions menu and Safari dropping cues), and Chromium loads that source when it shows the
+// tracks, as in the picture-in-picture window (e2e "picture-in-picture" in test/e2e/ads.test.ts).
 export const PLAYER_CSP =
-  "default-src 'self'; media-src 'self' blob:; worker-src 'self' blob:; img-src 'self' data:; report-uri /csp-report";
+  "default-src 'self'; media-src 'self' blob: data:; worker-src 'self' blob:; img-src 'self' data:; report-uri /csp-report";
 
 // The sandboxed VPAID frame (dist/vpaid.html) runs third-party creatives: scripts and media from any
 // http(s) origin, and nothing of the player's (no same-origin rights).

@@ -368,7 +368,7 @@ test('/player/ serves dist/player.html with CSP and no-cache; /player redirects 
   assert.is(r.headers['cache-control'], 'no-cache');
   assert.is(
     r.headers['content-security-policy'],
-    "default-src 'self'; media-src 'self' blob:; worker-src 'self' blob:; img-src 'self' data:; report-uri /csp-report",
+    "default-src 'self'; media-src 'self' blob: data:; worker-src 'self' blob:; img-src 'self' data:; report-uri /csp-report",
   );
   assert.is(r.headers['access-control-allow-origin'], undefined);
   const redirect = await get('/player?movie_id=2&season=2');

@@ -26,6 +26,8 @@ export function createAdMedia(url: string, volume: number, emit: (e: PlaybackEve
       });
     },
     webkitbeginfullscreen: () => emit({ type: 'native-fullscreen' }),
+    enterpictureinpicture: () => emit({ type: 'pip', active: true }),
+    leavepictureinpicture: () => emit({ type: 'pip', active: false }),
   };
   for (const [name, fn] of Object.entries(listeners)) video.addEventListener(name, fn);
 
@@ -43,6 +45,9 @@ export function createAdMedia(url: string, volume: number, emit: (e: PlaybackEve
 
   return {
     el: video,
+    async takePip() {
+      await video.requestPictureInPicture?.().catch((err) => console.warn('[player] ad pip refused', err));
+    },
     start() {
       video.src = url;
     },

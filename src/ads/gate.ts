@@ -14,7 +14,14 @@ export const AD_LOAD_CAP_MS = 9000;
  * loader is 'load' or 'ready' and released on 'stopped'. The ads themselves are the lazy `ads`
  * widget; a stalled or failing ad server never keeps the viewer from the content past the cap.
  */
-export function createAdGate(store: Store, bus: Bus, config: EmbedConfig, onReady: () => void, onStopped: () => void) {
+export function createAdGate(
+  store: Store,
+  bus: Bus,
+  config: EmbedConfig,
+  onReady: () => void,
+  onStopped: () => void,
+  takeContentPip?: () => Promise<void>,
+) {
   const handle = signal<AdsHandle | undefined>(undefined);
   const stop = () => (store.adState.value = 'stopped');
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -26,7 +33,7 @@ export function createAdGate(store: Store, bus: Bus, config: EmbedConfig, onRead
     store.adState.value = 'load';
     loadWidget('ads', config.assetBase).then(
       (m) => {
-        if (store.adState.peek() === 'load') handle.value = m.runAds({ store, bus, getJson, adListUrl: url, vpaidFrameUrl: config.assetBase + 'vpaid.html' });
+        if (store.adState.peek() === 'load') handle.value = m.runAds({ store, bus, getJson, adListUrl: url, vpaidFrameUrl: config.assetBase + 'vpaid.html', takeContentPip });
       },
       (err) => {
         console.warn('[player] ads failed to load', err);

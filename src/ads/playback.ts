@@ -15,7 +15,9 @@ export type PlaybackEvent =
   /** iOS-style native fullscreen began (SPEC §4: the ad stops). */
   | { type: 'native-fullscreen' }
   /** The media changed its own volume (muted to get past the autoplay policy). */
-  | { type: 'volume'; volume: number };
+  | { type: 'volume'; volume: number }
+  /** The ad entered or left picture-in-picture (SPEC §3 playState.isPIP). */
+  | { type: 'pip'; active: boolean };
 
 export interface AdPlayback {
   /** The element the overlay shows (the ad's <video>, or the VPAID frame). */
@@ -26,5 +28,7 @@ export interface AdPlayback {
   pause(): void;
   setVolume(volume: number): void;
   skip(): void;
+  /** Moves picture-in-picture to the ad (only while the content holds it: no gesture is needed then). */
+  takePip?(): Promise<void>;
   destroy(): void;
 }

@@ -24,6 +24,8 @@ export interface AdsHost {
   getJson: GetJson;
   /** The sandboxed page VPAID creatives run in (player asset path + vpaid.html). */
   vpaidFrameUrl: string;
+  /** Gives picture-in-picture back to the content (the ads never touch the content's <video>). */
+  takeContentPip?: () => Promise<void>;
 }
 
 /** SPEC §4: mid-roll for content longer than this, at half its duration. */
@@ -173,6 +175,8 @@ export function startAds(host: AdsHost) {
             return;
           case 'native-fullscreen':
             return input('stop');
+          case 'pip':
+            return setPlayState({ isPIP: e.active });
           case 'pause':
             return input('pause', e.ended);
           default:
@@ -241,6 +245,8 @@ export function startAds(host: AdsHost) {
           store.adState.value = 'ready';
         });
         restoreSession ??= adMediaSession(ruAds.mediaTitle);
+        // The viewer watches in picture-in-picture: the ad plays there, not behind the page.
+        if (store.pip.peek()) void playback.takePip?.();
         bus.emit('ad:loaded', { ad: item });
       }
       function fail(error: AdError): void {
@@ -258,8 +264,14 @@ export function startAds(host: AdsHost) {
         if (status !== 'error' && shownOnce) bus.emit('ad:ended', { ad: item });
         end = undefined;
         session.value = null;
-        playback.destroy();
-        resolve(status);
+        const close = () => {
+          setPlayState({ isPIP: false });
+          playback.destroy();
+          resolve(status);
+        };
+        // Handed back while the ad still holds the window: once it is gone, a gesture would be needed.
+        if (playState.peek().isPIP && host.takeContentPip) void host.takeContentPip().finally(close);
+        else close();
       }
       end = (st) => (st === 'error' ? fail(AdErrors.unknown) : input('stop'));
       // A pause the viewer chose for an earlier ad does not carry over to this one.

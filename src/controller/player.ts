@@ -177,6 +177,7 @@ export function createPlayer(config: EmbedConfig, env: PlayerEnv) {
       media?.pause('ad');
     },
     () => startIfAsked('ad'),
+    async () => media?.takePip(),
   );
   disposers.push(gate.destroy);
 

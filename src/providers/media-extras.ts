@@ -22,6 +22,14 @@ export function bindExtras(video: Video, store: Store) {
       if (!document.pictureInPictureEnabled || !video.requestPictureInPicture) return fail();
       (document.pictureInPictureElement ? document.exitPictureInPicture() : video.requestPictureInPicture()).catch(fail);
     },
+    /**
+     * Takes picture-in-picture back from the ad that borrowed it. Without a user gesture this only
+     * works while another element still holds the window, so it runs before the ad's goes away.
+     */
+    async takePip(): Promise<void> {
+      if (document.pictureInPictureElement && document.pictureInPictureElement !== video)
+        await video.requestPictureInPicture().catch((err) => console.warn('[player] no pip support', err));
+    },
     /** false: the browser offers no cast (SPEC §8 'Cast not available.'). */
     async cast(): Promise<boolean> {
       try {

@@ -35,6 +35,8 @@ export interface Media {
   /** Audio gain (1 = untouched) through the lazy audio module. */
   setAudioGain(gain: number): void;
   togglePip(): void;
+  /** Picture-in-picture back to the content from an ad that held it. */
+  takePip(): Promise<void>;
   cast(): Promise<boolean>;
   airplay(): void;
   destroy(): void;
@@ -284,6 +286,7 @@ export function bindMedia(video: HTMLVideoElement, opts: MediaOptions): Media {
         });
     },
     togglePip: () => void extra((x) => x.togglePip()),
+    takePip: async () => void (await extra((x) => x.takePip())),
     cast: async () => !!(await extra((x) => x.cast())),
     airplay: () => void extra((x) => x.airplay()),
     destroy() {

@@ -196,6 +196,34 @@ test('movie 5 seeked past half plays a mid-roll once, then resumes the film', as
   }
 });
 
+test('picture-in-picture: a mid-roll plays in the window the viewer watches in, and the film gets it back after', async () => {
+  const p = await open('?movie_id=5', { globals: adList('', 'nonskippable') });
+  const pipHolder = () =>
+    p.page.evaluate(() => {
+      const el = document.pictureInPictureElement;
+      return el ? el.className : null;
+    });
+  try {
+    await clickPlay(p.page);
+    await waitForTime(p.page, 0.5, 20000);
+    await p.page.mouse.move(300, 200);
+    await p.page.click('[data-action="pip"]');
+    await p.page.waitForFunction(() => document.pictureInPictureElement?.classList.contains('pl-video'));
+    await p.page.evaluate(() => {
+      document.querySelector<HTMLVideoElement>('video.pl-video')!.currentTime = 1000;
+    });
+    await p.page.waitForFunction(() => document.pictureInPictureElement?.classList.contains('pl-ad__video'), null, { timeout: 20000 });
+    await waitFor(() => events('nonskippable').includes('start'), 20000, 'the mid-roll in the window');
+    await waitFor(() => events('nonskippable').includes('complete'), 20000, 'the mid-roll to complete');
+    await p.page.waitForFunction(() => document.pictureInPictureElement?.classList.contains('pl-video'), null, { timeout: 10000 });
+    await waitForTime(p.page, 1001, 20000);
+    assert.is(await pipHolder(), 'pl-video');
+    assert.equal(p.errors, []);
+  } finally {
+    await p.close();
+  }
+});
+
 test('a hidden tab pauses the ad and a visible one resumes it; the pause pixel fires once', async () => {
   const p = await open('?movie_id=1', { globals: adList('nonskippable') });
   try {
