@@ -33,6 +33,17 @@ export function runKeyAction(player: PlayerApi, action: KeyAction, lastTextTrack
   }
 }
 
+/**
+ * During an ad the keys act on the ad: play/pause and mute are the ad's, fullscreen is the player's;
+ * the rest would act on the hidden content (seek it, switch its subtitles), so they do nothing.
+ */
+function runAdKey(player: PlayerApi, action: KeyAction): void {
+  const ads = player.ads.value;
+  if (action.type === 'toggle-play') ads?.togglePlay();
+  else if (action.type === 'mute') ads?.toggleVolume();
+  else if (action.type === 'fullscreen') player.requests.toggleFullscreen();
+}
+
 /** Shortcuts while the player has focus; sliders and buttons keep their own keys. */
 export function bindShortcuts(player: PlayerApi, ui: UiState, doc: Document = document): () => void {
   const last = { id: -1 };
@@ -51,9 +62,7 @@ export function bindShortcuts(player: PlayerApi, ui: UiState, doc: Document = do
     if (t instanceof HTMLInputElement && t.type === 'range' && e.key.startsWith('Arrow')) return;
     if (t instanceof HTMLButtonElement && (e.key === ' ' || e.key === 'Enter')) return;
     e.preventDefault();
-    // During an ad the content's keys would act on the hidden content (seek it, play it under the ad,
-    // mute it instead of the ad); only fullscreen applies to both.
-    if (player.store.adState.value === 'ready' && action.type !== 'fullscreen') return;
+    if (player.store.adState.value === 'ready') return runAdKey(player, action);
     runKeyAction(player, action, last);
   };
   doc.addEventListener('keydown', onKey);

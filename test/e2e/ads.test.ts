@@ -287,6 +287,35 @@ test('a VPAID 2.0 creative runs in a sandboxed frame and its events drive the sa
   }
 });
 
+test('keyboard during an ad: K pauses and resumes the ad, M mutes it, arrows leave the film alone', async () => {
+  const p = await open('?movie_id=1&auto_play=1', { globals: adList('nonskippable') });
+  try {
+    await p.page.waitForFunction(() => (document.querySelector<HTMLVideoElement>('.pl-ad__video')?.currentTime ?? 0) > 0.3, null, { timeout: 20000 });
+    await p.page.keyboard.press('k');
+    await p.page.waitForFunction(() => document.querySelector<HTMLVideoElement>('.pl-ad__video')!.paused);
+    await waitFor(() => events('nonskippable').includes('pause'), 5000, 'the pause pixel');
+    const film = () =>
+      p.page.evaluate(() => {
+        const v = document.querySelector<HTMLVideoElement>('video.pl-video')!;
+        return { t: v.currentTime, paused: v.paused, muted: v.muted };
+      });
+    await p.page.keyboard.press('ArrowRight');
+    await p.page.waitForTimeout(300);
+    assert.equal(await film(), { t: 0, paused: true, muted: false }, 'the film was not sought or played');
+    await p.page.keyboard.press('k');
+    await p.page.waitForFunction(() => !document.querySelector<HTMLVideoElement>('.pl-ad__video')!.paused);
+    await p.page.keyboard.press('m');
+    await p.page.waitForFunction(() => {
+      const v = document.querySelector<HTMLVideoElement>('.pl-ad__video');
+      return !v || v.muted || v.volume === 0;
+    });
+    await waitFor(() => events('nonskippable').includes('mute'), 5000, 'the mute pixel');
+    assert.not.ok((await film()).muted, 'the film was not muted');
+  } finally {
+    await p.close();
+  }
+});
+
 test('VPAID: the creative gets the frame size and view mode, then resizeAd on a resize and on fullscreen', async () => {
   const p = await open('?movie_id=1&auto_play=1', { globals: adList('vpaid') });
   try {
@@ -314,7 +343,6 @@ test('VPAID: the creative gets the frame size and view mode, then resizeAd on a 
     await until('resizeAd to 480x270', (c) => c.some((x) => x[0] === 'resizeAd' && x[1] === 480 && x[2] === 270 && x[3] === 'normal'));
     // The content's keys do nothing to the hidden content during the ad; fullscreen applies.
     await p.page.keyboard.press('ArrowRight');
-    await p.page.keyboard.press('k');
     await p.page.keyboard.press('f');
     await p.page.waitForFunction(() => !!document.fullscreenElement);
     await until('resizeAd fullscreen', (c) => c.some((x) => x[0] === 'resizeAd' && x[3] === 'fullscreen'));
