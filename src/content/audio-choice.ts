@@ -33,7 +33,8 @@ export function orderAudioTracks(tracks: readonly MediaTrack[], langOrder: reado
 
 /**
  * SPEC §4 streaming case: the saved label, else the track matching the voice author, else the first
- * in preferred-language order (the source's default when no preferred language is on offer).
+ * in preferred-language order (the stream's DEFAULT flag plays no part: SPEC names it only for
+ * descriptor sources).
  */
 export function chooseAudioTrack(tracks: readonly MediaTrack[], prefs: AudioPreferences): MediaTrack | undefined {
   const list = orderAudioTracks(tracks, prefs.langOrder);
@@ -41,8 +42,6 @@ export function chooseAudioTrack(tracks: readonly MediaTrack[], prefs: AudioPref
   return (
     (prefs.saved !== undefined ? list.find((t) => t.label === prefs.saved) : undefined) ??
     (voice ? list.find((t) => t.label.toLowerCase().includes(voice)) : undefined) ??
-    list.find((t) => prefs.langOrder.some((l) => sameLanguage(l, t.language))) ??
-    list.find((t) => t.isDefault) ??
     list[0]
   );
 }

@@ -46,8 +46,19 @@ export function createPlayer(config: EmbedConfig, env: PlayerEnv) {
   // Evaluates the hls.js module the HTML already preloads, in parallel with the catalogue calls.
   if (caps.mediaSource) loadWidget('hls', config.assetBase).catch(() => {});
 
+  // A page going away cuts its requests ("Failed to fetch"): that is not a failure to show or report.
+  let leaving = false;
+  const onPageHide = () => (leaving = true);
+  const onPageShow = () => (leaving = false);
+  window.addEventListener('pagehide', onPageHide);
+  window.addEventListener('pageshow', onPageShow);
+  disposers.push(() => {
+    window.removeEventListener('pagehide', onPageHide);
+    window.removeEventListener('pageshow', onPageShow);
+  });
+
   function fail(type: ErrorType, details: string, cause?: unknown, address?: string): void {
-    if (store.error.value) return;
+    if (store.error.value || leaving) return;
     const error: PlayerError = classify(type, details, cause, address);
     if (type !== 'blocked') media?.pause('api');
     batch(() => {

@@ -193,6 +193,25 @@ test('a garbage catalogue answer ends in the generic error; reload recovers', as
   await recovers({ match: '/catalog-api/contents/1/seasons', body: 'garbage' });
 });
 
+test('a partner page that moves its frame on while the player loads gets no error from the old one', async () => {
+  // The catalogue answers late, so the first player is still waiting when the frame navigates away.
+  srv().setFaults([{ match: '/catalog-api/episodes', delay: 3000, times: 1 }]);
+  const p = await open('', { path: '/' });
+  try {
+    const frame = p.page.frame({ name: 'player' })!;
+    await frame.waitForSelector('.pl', { timeout: 15000 });
+    await p.page.waitForTimeout(500);
+    await p.page.evaluate(() => ((document.getElementById('player') as HTMLIFrameElement).src = '/player/?movie_id=2'));
+    await frame.waitForURL(/movie_id=2$/, { timeout: 15000 });
+    await frame.locator('.pl-big-play').waitFor({ timeout: 15000 });
+    await p.page.waitForTimeout(3000);
+    assert.equal(p.errors, []);
+  } finally {
+    srv().clearFaults();
+    await p.close();
+  }
+});
+
 test('the demo partner page embeds the player and lists every title', async () => {
   const p = await open('', { path: '/' });
   try {

@@ -1,5 +1,6 @@
 // What each settings page lists, read from the store (SPEC §2, §4, §9).
 import type { PlayerApi } from '../../controller/player';
+import { orderAudioTracks } from '../../content/audio-choice';
 import { ruUi } from '../../i18n/ru-ui';
 import { GAINS, RATES, bitrateLabel, gainLabel, heightLabel, qualityLabel, rateLabel } from './labels';
 import type { MenuPage, MenuState } from './menu-state';
@@ -32,26 +33,20 @@ export const pageTitle: Record<MenuPage, string> = {
   'variants-episode': ruUi.variants,
 };
 
-const isAc3 = (codec = '') => /^(ac-3|ec-3)/i.test(codec);
-
 /**
- * Audio choices: the descriptor's sources when it has several (SPEC §4), else the stream's tracks
- * without AC3 ones (unless that leaves none), preferred languages (lang_order) first.
+ * Audio choices: the descriptor's sources when it has several (SPEC §4), else the stream's tracks by
+ * the same rule as the initial choice (those labelled AC3 dropped, preferred languages first), plus
+ * the one playing if the rule dropped it; all of them when it drops every one.
  */
 export function audioChoices(store: Store, langOrder: string[] = []): MenuItem[] {
   const sources = store.descriptor.value?.sources ?? [];
   if (sources.length > 1)
     return sources.map((s, i) => ({ value: String(i), label: s.label, checked: s.link === store.sourceUrl.value }));
   const all = store.audioTracks.value;
-  const kept = all.filter((t) => !isAc3(t.codec) || t.id === store.audioTrack.value);
-  const rank = (lang: string) => {
-    const i = langOrder.indexOf(lang);
-    return i < 0 ? langOrder.length : i;
-  };
-  return (kept.length ? kept : all)
-    .map((t, i) => ({ t, i }))
-    .sort((a, b) => rank(a.t.language) - rank(b.t.language) || a.i - b.i)
-    .map(({ t }) => ({ value: String(t.id), label: t.label, checked: t.id === store.audioTrack.value }));
+  const kept = orderAudioTracks(all, langOrder);
+  const playing = all.find((t) => t.id === store.audioTrack.value);
+  if (playing && kept.length && !kept.includes(playing)) kept.push(playing);
+  return (kept.length ? kept : all).map((t) => ({ value: String(t.id), label: t.label, checked: t === playing }));
 }
 
 export function currentQualityLabel(store: Store): string {

@@ -34,10 +34,10 @@ test('2. else the voice author (case-insensitive, part of the label)', () => {
   assert.is(chooseAudioTrack(tracks, { voiceAuthor: '  LOST ', langOrder: ['en'] })?.id, 3);
 });
 
-test('3. else the first preferred-language track, then the default, then the first', () => {
+test('3. else the first, preferred languages first; the stream\'s DEFAULT flag plays no part', () => {
   assert.is(chooseAudioTrack(tracks, { langOrder: ['en'] })?.id, 1);
-  assert.is(chooseAudioTrack(tracks, { langOrder: ['de'] })?.id, 0, 'default when no preferred language is offered');
-  assert.is(chooseAudioTrack([t(5, 'A', 'de'), t(6, 'B', 'fr')], { langOrder: [] })?.id, 5, 'first without a default');
+  assert.is(chooseAudioTrack(tracks, { langOrder: ['de'] })?.id, 0, 'no preferred language on offer: the first');
+  assert.is(chooseAudioTrack([t(5, 'A', 'de'), t(6, 'B', 'fr', { isDefault: true })], { langOrder: [] })?.id, 5, 'the first, not the default');
   assert.is(chooseAudioTrack([], { langOrder: ['en'] }), undefined);
   assert.is(chooseAudioTrack([t(0, 'AC3', 'ru')], { langOrder: [] }), undefined, 'nothing left to choose');
 });

@@ -220,4 +220,29 @@ test('onDestroy: teardowns run at destroy, and at once when registered after it;
   assert.equal(ran, ['before', 'after']);
 });
 
+test('a page going away cuts the catalogue calls: no error screen, nothing logged or reported', async () => {
+  let cut!: () => void;
+  serve(filmRoutes({ '/catalog-api/contents/1': () => new Promise<Response>((_, reject) => (cut = () => reject(new TypeError('Failed to fetch')))) }));
+  const p = player('?movie_id=1');
+  const reported: unknown[] = [];
+  p.bus.on('player:error', (e) => reported.push(e));
+  const logged: unknown[] = [];
+  const error = console.error;
+  console.error = (...args: unknown[]) => logged.push(args);
+  try {
+    const started = p.start();
+    await new Promise((r) => setTimeout(r, 10));
+    window.dispatchEvent(new Event('pagehide'));
+    cut();
+    await started;
+  } finally {
+    console.error = error;
+    window.dispatchEvent(new Event('pageshow'));
+  }
+  assert.is(p.store.error.value, null);
+  assert.equal(reported, []);
+  assert.equal(logged.filter((l) => String((l as unknown[])[0]).includes('content')), []);
+  p.destroy();
+});
+
 test.run();

@@ -70,19 +70,23 @@ test('audio: descriptor sources when there are several, else the stream tracks',
   assert.equal(pageGroups('audio-tracks', { page: 'audio-tracks' }, store)[0].items.map((i) => [i.value, i.label, i.checked]), [['0', 'RU', false], ['1', 'EN', true]]);
 });
 
-test('audio: AC3 tracks are dropped (unless playing) and lang_order languages come first', () => {
+test('audio: the initial choice\'s rule — tracks labelled AC3 dropped (unless playing), lang_order languages first', () => {
   const store = seriesStore();
   store.audioTracks.value = [
     { id: 0, label: 'Русский', language: 'ru' },
-    { id: 1, label: 'Русский 5.1', language: 'ru', codec: 'ac-3' },
-    { id: 2, label: 'English', language: 'en' },
+    { id: 1, label: 'Русский AC3', language: 'ru' },
+    { id: 2, label: 'English', language: 'eng' },
+    { id: 3, label: 'Dolby', language: 'en', codec: 'ac-3' },
   ];
   store.audioTrack.value = 0;
   const list = (order: string[]) => pageGroups('audio-tracks', { page: 'audio-tracks' }, store, order)[0].items.map((i) => i.value);
   assert.equal(list([]), ['0', '2']);
-  assert.equal(list(['en', 'ru']), ['2', '0']);
+  assert.equal(list(['en', 'ru']), ['2', '0'], 'en and eng are one language');
   store.audioTrack.value = 1;
-  assert.equal(list([]), ['0', '1', '2']);
+  assert.equal(list([]), ['0', '2', '1'], 'the one playing stays listed');
+  store.audioTracks.value = [{ id: 5, label: 'AC3', language: 'ru' }];
+  store.audioTrack.value = 5;
+  assert.equal(list([]), ['5'], 'all when the rule drops every one');
 });
 
 test.run();
