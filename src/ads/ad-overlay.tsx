@@ -68,7 +68,7 @@ export function AdOverlay({ runner, adState, slotRef }: { runner: AdRunner; adSt
             {volume === 0 ? <MutedIcon /> : <VolumeIcon />}
           </button>
           <input
-            class="pl-volume pl-ad__volume"
+            class="pl-volume pl-ad__volume safety-volume"
             type="range"
             min={0}
             max={1}

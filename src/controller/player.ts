@@ -214,6 +214,9 @@ export function createPlayer(config: EmbedConfig, env: PlayerEnv) {
   document.addEventListener('fullscreenchange', onFullscreenChange);
   disposers.push(() => document.removeEventListener('fullscreenchange', onFullscreenChange));
 
+  /** The media for a viewer's request; before the UI attached it, SPEC §8 'media not ready' is logged. */
+  const ready = (): Media | undefined => media ?? void console.warn('[player] media not ready');
+
   const requests = {
     play(cause: Cause = 'user'): void {
       if (store.error.value) return;
@@ -232,19 +235,19 @@ export function createPlayer(config: EmbedConfig, env: PlayerEnv) {
       else requests.pause(cause);
     },
     seek(time: number): void {
-      media?.seek(time);
+      ready()?.seek(time);
     },
     setPlaybackRate(rate: number): void {
-      if (Number.isFinite(rate) && rate > 0) media?.setPlaybackRate(rate);
+      if (Number.isFinite(rate) && rate > 0) ready()?.setPlaybackRate(rate);
     },
     /** -1 for automatic. */
     setQuality(level: number): void {
-      media?.setQuality(level);
+      ready()?.setQuality(level);
     },
     /** With a descriptor of several sources the sources are the audio choices (SPEC §4). */
     setAudioTrack(id: number): void {
       const sources = store.descriptor.value?.sources ?? [];
-      if (sources.length < 2) return media?.setAudioTrack(id);
+      if (sources.length < 2) return ready()?.setAudioTrack(id);
       const source = sources[id];
       if (!source || source.link === store.sourceUrl.value) return;
       // Keeps the current time and resumes once the new source can play.
@@ -253,11 +256,11 @@ export function createPlayer(config: EmbedConfig, env: PlayerEnv) {
     },
     /** Audio gain (SPEC §9 options); hidden where Web Audio is missing. */
     setAudioGain(gain: number): void {
-      if (Number.isFinite(gain) && gain > 0) media?.setAudioGain(gain);
+      if (Number.isFinite(gain) && gain > 0) ready()?.setAudioGain(gain);
     },
     /** -1 turns subtitles off. */
     setTextTrack(id: number): void {
-      media?.setTextTrack(id);
+      ready()?.setTextTrack(id);
     },
     /** SPEC §4: selecting an episode is allowed only when the content is available. */
     selectEpisode(episode: Episode, startAt?: number): boolean {
@@ -280,11 +283,12 @@ export function createPlayer(config: EmbedConfig, env: PlayerEnv) {
       return true;
     },
     seekBy(delta: number): void {
-      media?.seek(store.currentTime.value + delta);
+      ready()?.seek(store.currentTime.value + delta);
     },
     setVolume(volume: number): void {
-      if (!Number.isFinite(volume)) return;
-      media?.setVolume(volume);
+      // SPEC §5: a value that is not a number is ignored with a warning.
+      if (!Number.isFinite(volume)) return void console.warn('[player] volume is not a number', volume);
+      ready()?.setVolume(volume);
       if (volume > 0 && store.muted.value) media?.setMuted(false);
     },
     toggleMute(): void {
@@ -307,14 +311,14 @@ export function createPlayer(config: EmbedConfig, env: PlayerEnv) {
       else done.catch(() => console.warn('[player] no fullscreen support'));
     },
     togglePip(): void {
-      media?.togglePip();
+      ready()?.togglePip();
     },
     /** false when the browser offers no cast. */
     cast(): Promise<boolean> {
       return media ? media.cast() : Promise.resolve(false);
     },
     airplay(): void {
-      media?.airplay();
+      ready()?.airplay();
     },
     /** The error screen's reload button: reset the error and try again from where it failed. */
     retry(): void {

@@ -231,7 +231,10 @@ export function bindMedia(video: HTMLVideoElement, opts: MediaOptions): Media {
         await video.play();
         return true;
       } catch (err) {
-        if ((err as Error)?.name === 'NotAllowedError') return false;
+        if ((err as Error)?.name === 'NotAllowedError') {
+          console.warn('[player] autoplay blocked');
+          return false;
+        }
         if ((err as Error)?.name !== 'AbortError') console.warn('[player] play failed', err);
         return true;
       }

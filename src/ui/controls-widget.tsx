@@ -1,6 +1,7 @@
 // Lazy widget "controls": everything on screen that is not needed for the first frame. The HTML
 // preloads it, so it arrives in parallel with the entry, but the first frame never waits for it.
 import { useSignal, useSignalEffect } from '@preact/signals';
+import { NARROW } from './breakpoints';
 import { useEffect, useMemo } from 'react';
 import type { PlayerApi } from '../controller/player';
 import './controls.css';
@@ -19,8 +20,6 @@ import { ResumePrompt } from './resume-prompt';
 import { Title } from './title';
 import { createUiState } from './ui-state';
 
-/** SPEC §2 'sm' breakpoint: below it the mobile layout. */
-const NARROW = '(max-width: 639.98px)';
 
 export function Chrome({ player }: { player: PlayerApi }) {
   const { store } = player;

@@ -4,6 +4,7 @@ import type { PlayerApi } from '../controller/player';
 import type { Store } from '../core/store';
 import { ru } from '../i18n/ru';
 import { NextIcon } from './series-icons';
+import { stripNumberPrefix } from './strip-number';
 
 /** The card shows for the last seconds of an episode (the credits), and when it has ended. */
 const END_WINDOW_S = 10;
@@ -83,7 +84,7 @@ export function NextEpisodeCard({ player }: { player: PlayerApi }) {
         <div class="pl-next__number">
           {typeof season === 'number' ? ru.seasonEpisode(season, next.order) : ru.episodeNumber(next.order)}
         </div>
-        <div class="pl-next__title">{next.title}</div>
+        <div class="pl-next__title">{stripNumberPrefix(next.title ?? '')}</div>
         {next.description && <p class="pl-next__description">{next.description}</p>}
         <button
           type="button"

@@ -1,12 +1,11 @@
 import { useSignal } from '@preact/signals';
+import { NARROW } from './breakpoints';
 import type { PlayerApi } from '../controller/player';
 import { ru } from '../i18n/ru';
 import { ShareIcon } from './series-icons';
 import { SharePopup } from './share-popup';
 import { shareAddress, shareTitle } from './share-url';
 
-/** SPEC §2 'sm': below it the native share sheet is used instead of the popup. */
-const NARROW = '(max-width: 575.98px)';
 
 /** SPEC §2/§4/§6 share: only with enabled_share. Starting it pauses the video (and so ends menus). */
 export function ShareButton({ player }: { player: PlayerApi }) {

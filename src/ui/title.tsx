@@ -1,5 +1,6 @@
 import type { Store } from '../core/store';
 import { ru } from '../i18n/ru';
+import { stripNumberPrefix } from './strip-number';
 
 /** SPEC §2 title overlay: the content title and, for series, 'N сезон, N серия' and the episode title. */
 export function Title({ store }: { store: Store }) {
@@ -16,7 +17,7 @@ export function Title({ store }: { store: Store }) {
       {season !== undefined && episode && (
         <div class="pl-title__episode">
           {ru.seasonEpisode(season, episode.order)}
-          {episode.title && episode.title !== content.title ? ` · ${episode.title}` : ''}
+          {episode.title && episode.title !== content.title ? ` · ${stripNumberPrefix(episode.title)}` : ''}
         </div>
       )}
       {variant && <div class="pl-title__variant">{variant.title}</div>}

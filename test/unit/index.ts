@@ -11,6 +11,7 @@ import './core/bus.test';
 import './providers/engine.test';
 import './providers/playlist-prefetch.test';
 import './ui/format-time.test';
+import './ui/strip-number.test';
 import './ui/player.test.tsx';
 import './ui/menu/menu-state.test';
 import './ui/menu/labels.test';

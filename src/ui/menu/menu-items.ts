@@ -2,6 +2,7 @@
 import type { PlayerApi } from '../../controller/player';
 import { orderAudioTracks } from '../../content/audio-choice';
 import { ruUi } from '../../i18n/ru-ui';
+import { stripNumberPrefix } from '../strip-number';
 import { GAINS, RATES, bitrateLabel, gainLabel, heightLabel, qualityLabel, rateLabel } from './labels';
 import type { MenuPage, MenuState } from './menu-state';
 
@@ -121,7 +122,7 @@ export function pageGroups(page: MenuPage, state: MenuState, store: Store, langO
       const current = store.episode.value;
       const season = state.season ?? current?.season?.order;
       const list = store.episodes.value.filter((e) => season === undefined || e.season?.order === season);
-      return [{ items: list.map((e) => ({ value: String(e.id), label: ruUi.episode(e.order, e.title), checked: e.id === current?.id })) }];
+      return [{ items: list.map((e) => ({ value: String(e.id), label: ruUi.episode(e.order, stripNumberPrefix(e.title ?? '')), checked: e.id === current?.id })) }];
     }
     case 'seasons': {
       const current = store.episode.value?.season?.order;

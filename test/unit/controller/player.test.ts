@@ -245,4 +245,22 @@ test('a page going away cuts the catalogue calls: no error screen, nothing logge
   p.destroy();
 });
 
+test("SPEC §8 'media not ready': a request before the UI attached the <video> is logged, not thrown; a volume that is not a number is ignored with a warning", () => {
+  serve(filmRoutes());
+  const p = player('?movie_id=1');
+  const warned: string[] = [];
+  const warn = console.warn;
+  console.warn = (...args: unknown[]) => warned.push(String(args[0]));
+  try {
+    p.requests.seek(5);
+    p.requests.seekBy(10);
+    p.requests.setPlaybackRate(2);
+    p.requests.setVolume(Number('abc'));
+  } finally {
+    console.warn = warn;
+  }
+  assert.equal(warned, ['[player] media not ready', '[player] media not ready', '[player] media not ready', '[player] volume is not a number']);
+  p.destroy();
+});
+
 test.run();
