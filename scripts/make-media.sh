@@ -234,6 +234,19 @@ thumbs_vtt() { # <sprite uri> <loops>
   done
 }
 thumbs_vtt thumbs.jpg 1 >"$OUT/hls/thumbs.vtt"
+# The same tiles as the JSON list players also accept (SPEC §7), used by the long title.
+thumbs_json() { # <sprite uri> <loops>
+  local i n=0 loop sep=''
+  printf '['
+  for ((loop = 0; loop < $2; loop++)); do
+    for ((i = 0; i < NSEG; i++, n++)); do
+      printf '%s\n  {"url":"%s","startTime":%d,"endTime":%d,"width":%d,"height":%d,"coords":{"x":%d,"y":%d}}' \
+        "$sep" "$1" $((n * SEG)) $(((n + 1) * SEG)) "$TW" "$TH" $((i % TCOLS * TW)) $((i / TCOLS * TH))
+      sep=','
+    done
+  done
+  printf '\n]\n'
+}
 
 # ---------------------------------------------------------------------------
 # Multivariant playlists
@@ -286,7 +299,7 @@ write_master() {
     printf '#EXTM3U\n#EXT-X-VERSION:7\n#EXT-X-INDEPENDENT-SEGMENTS\n'
     # Lets a player discover the thumbnail track (not interpreted by hls.js).
     printf '#EXT-X-SESSION-DATA:DATA-ID="com.embed-player.thumbnails",URI="%s"\n\n' \
-      "$([[ $layout == long ]] && echo thumbs.vtt || echo "${prefix}thumbs.vtt")"
+      "$([[ $layout == long ]] && echo thumbs.json || echo "${prefix}thumbs.vtt")"
     for lang in "${langs[@]}"; do
       [[ $layout == long ]] && uri="audio-$lang.m3u8" || uri="${prefix}audio/$lang/index.m3u8"
       [[ $lang == "$default" ]] && d=YES || d=NO
@@ -336,7 +349,7 @@ long_playlist video/360p "$OUT/long/video-360p.m3u8" 1
 long_playlist audio/rus "$OUT/long/audio-rus.m3u8" 1
 long_playlist audio/eng "$OUT/long/audio-eng.m3u8" 1
 long_playlist subs/rus "$OUT/long/subs-rus.m3u8" 0
-thumbs_vtt ../hls/thumbs.jpg "$LOOPS" >"$OUT/long/thumbs.vtt"
+thumbs_json ../hls/thumbs.jpg "$LOOPS" >"$OUT/long/thumbs.json"
 write_master "$OUT/long/master.m3u8" "" long rus rus eng
 
 # ---------------------------------------------------------------------------
@@ -410,8 +423,8 @@ script deletes and rebuilds this directory). Everything is synthetic.
   - \`thumbs.vtt\` + \`thumbs.jpg\`: ${TW}x${TH} tiles, ${TCOLS} columns, one per ${SEG} s,
     announced in the master by \`EXT-X-SESSION-DATA\` \`com.embed-player.thumbnails\`.
 - \`long/master.m3u8\` - $((DUR * LOOPS)) s "film" (240p, 360p, both audios, subtitles,
-  thumbnails): text playlists repeating the \`hls/\` segments ${LOOPS} times with
-  \`EXT-X-DISCONTINUITY\`. No media of its own.
+  thumbnails as the JSON list \`long/thumbs.json\` over \`hls/thumbs.jpg\`): text playlists repeating
+  the \`hls/\` segments ${LOOPS} times with \`EXT-X-DISCONTINUITY\`. No media of its own.
 - \`desc/rus.m3u8\`, \`desc/eng.m3u8\` - the \`hls/\` stream with only one audio rendition each.
 - \`clip.mp4\` - 10 s progressive MP4 (640x360 H.264 + AAC, faststart), label "MP4".
 - The player's own placeholder (\`static/placeholder.mp4\`, 3 s 320x180 "Контент недоступен") is made by the same script.

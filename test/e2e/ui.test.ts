@@ -259,6 +259,28 @@ test('hovering the progress bar previews the time and the thumbnail', async () =
   }
 });
 
+test('movie 5: thumbnails from a JSON list (SPEC §7) preview the tile of the hovered time', async () => {
+  const p = await playing('?movie_id=5');
+  try {
+    const bar = (await p.page.locator('.pl-progress').boundingBox())!;
+    await p.page.mouse.move(bar.x + bar.width * 0.3, bar.y + bar.height / 2);
+    await p.page.mouse.move(bar.x + bar.width * 0.3 + 1, bar.y + bar.height / 2);
+    await p.page.waitForSelector('.pl-preview__thumb', T);
+    assert.ok(srv().requests.some((r) => r.path === '/media/long/thumbs.json'), 'the JSON list was fetched');
+    const shown = await p.page.$eval('.pl-preview__thumb', (e) => {
+      const st = (e as HTMLElement).style;
+      return { bg: st.backgroundImage, pos: st.backgroundPosition };
+    });
+    assert.match(shown.bg, /\/media\/hls\/thumbs\.jpg/);
+    // The tile of the time shown: one per 4 s, 15 to a sprite of 5 columns of 160x90.
+    const [m, sec] = (await p.page.textContent('.pl-preview__time'))!.split(':').map(Number);
+    const i = Math.floor((m * 60 + sec) / 4) % 15;
+    assert.is(shown.pos.replace(/(^|\s)-?0px/g, '$10px'), `-${(i % 5) * 160}px -${Math.floor(i / 5) * 90}px`.replace(/-0px/g, '0px'));
+  } finally {
+    await p.close();
+  }
+});
+
 test('fullscreen enters and leaves on the player element', async () => {
   const p = await playing();
   try {

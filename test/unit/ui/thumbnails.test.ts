@@ -37,4 +37,29 @@ test('finds the thumbnail of a time and keeps at most 99 answers', () => {
   assert.is(f.at(999)!.x, 249);
 });
 
+test('JSON thumbnails (SPEC §7): a list or {thumbnails}, coords as {x, y} or [x, y], sorted; bad entries and documents give nothing', () => {
+  const base = 'https://cdn.example/film/master.m3u8';
+  const json = JSON.stringify([
+    { url: 'sprite.jpg', startTime: 5, endTime: 10, width: 160, height: 90, coords: { x: 160, y: 0 } },
+    { url: 'sprite.jpg', startTime: 0, endTime: 5, width: 160, height: 90, coords: [0, 0] },
+    { url: 'https://img.example/full.jpg', startTime: '10', endTime: '15' },
+    { url: 'x.jpg', startTime: 15 },
+    { url: 'x.jpg', startTime: 20, endTime: 18 },
+    { url: 42, startTime: 0, endTime: 1 },
+    null,
+    'text',
+  ]);
+  assert.equal(parseThumbnails(json, base), [
+    { url: 'https://cdn.example/film/sprite.jpg', startTime: 0, endTime: 5, x: 0, y: 0, width: 160, height: 90 },
+    { url: 'https://cdn.example/film/sprite.jpg', startTime: 5, endTime: 10, x: 160, y: 0, width: 160, height: 90 },
+    { url: 'https://img.example/full.jpg', startTime: 10, endTime: 15, x: 0, y: 0, width: 0, height: 0 },
+  ]);
+  assert.is(parseThumbnails(JSON.stringify({ thumbnails: [{ url: 'a.jpg', startTime: 0, endTime: 4 }] }), base).length, 1);
+  assert.equal(parseThumbnails('{"thumbnails": 5}', base), []);
+  assert.equal(parseThumbnails('[{"url": "a.jpg", "startTime": 0, "endTime": 4}', base), [], 'cut-off JSON');
+  assert.equal(parseThumbnails('  null', base), []);
+  assert.equal(parseThumbnails('{}', base), []);
+  assert.is(thumbnailFinder(parseThumbnails(json, base)).at(7)?.x, 160);
+});
+
 test.run();
