@@ -24,6 +24,9 @@ export interface PlayerEnv {
   pageUrl: string;
 }
 
+/** SPEC §9 player default: seek request throttle. */
+export const SEEK_THROTTLE_MS = 100;
+
 /**
  * Wires one player: loads the content, chooses the episode and its source, hands it to the media
  * provider, and turns requests into provider calls. UI and other callers only use `requests`.
@@ -145,6 +148,8 @@ export function createPlayer(config: EmbedConfig, env: PlayerEnv) {
   }
 
   function setSource(url: string, startAt: number, prefetched?: PlaylistCache): void {
+    // A seek still waiting for its turn belonged to the old source.
+    seekTarget = undefined;
     store.sourceUrl.value = url;
     // Playlists are fetched the moment the address is known, while hls.js itself still downloads.
     prefetched ??= pickEngine(url, caps) === 'hls' ? prefetchPlaylists(url) : undefined;
@@ -214,6 +219,28 @@ export function createPlayer(config: EmbedConfig, env: PlayerEnv) {
   document.addEventListener('fullscreenchange', onFullscreenChange);
   disposers.push(() => document.removeEventListener('fullscreenchange', onFullscreenChange));
 
+  // SPEC §9 seek request throttle 100 ms: a held arrow key or a dragged media-session scrubber asks
+  // for dozens of seeks a second; the first goes at once, the last one of each 100 ms follows, and
+  // relative seeks add up from the target still pending so no key press is lost.
+  let seekTarget: number | undefined;
+  let seekTimer: ReturnType<typeof setTimeout> | undefined;
+  let lastSeekAt = -Infinity;
+  const flushSeek = () => {
+    seekTimer = undefined;
+    lastSeekAt = performance.now();
+    const to = seekTarget;
+    seekTarget = undefined;
+    if (to !== undefined) ready()?.seek(to);
+  };
+  const requestSeek = (to: number) => {
+    if (!Number.isFinite(to)) return;
+    seekTarget = to;
+    const wait = lastSeekAt + SEEK_THROTTLE_MS - performance.now();
+    if (wait <= 0) flushSeek();
+    else seekTimer ??= setTimeout(flushSeek, wait);
+  };
+  disposers.push(() => clearTimeout(seekTimer));
+
   /** The media for a viewer's request; before the UI attached it, SPEC §8 'media not ready' is logged. */
   const ready = (): Media | undefined => media ?? void console.warn('[player] media not ready');
 
@@ -235,7 +262,7 @@ export function createPlayer(config: EmbedConfig, env: PlayerEnv) {
       else requests.pause(cause);
     },
     seek(time: number): void {
-      ready()?.seek(time);
+      requestSeek(time);
     },
     setPlaybackRate(rate: number): void {
       if (Number.isFinite(rate) && rate > 0) ready()?.setPlaybackRate(rate);
@@ -283,7 +310,7 @@ export function createPlayer(config: EmbedConfig, env: PlayerEnv) {
       return true;
     },
     seekBy(delta: number): void {
-      ready()?.seek(store.currentTime.value + delta);
+      requestSeek((seekTarget ?? store.currentTime.value) + delta);
     },
     setVolume(volume: number): void {
       // SPEC §5: a value that is not a number is ignored with a warning.

@@ -247,6 +247,8 @@ export function bindMedia(video: HTMLVideoElement, opts: MediaOptions): Media {
       const max = Number.isFinite(video.duration) ? video.duration : Infinity;
       seekFrom = video.currentTime;
       video.currentTime = Math.max(0, Math.min(time, max));
+      // The element reports the new position at once; the next relative seek counts from it.
+      store.currentTime.value = video.currentTime;
     },
     setVolume(volume) {
       video.volume = Math.max(0, Math.min(1, volume));

@@ -253,13 +253,34 @@ test("SPEC §8 'media not ready': a request before the UI attached the <video> i
   console.warn = (...args: unknown[]) => warned.push(String(args[0]));
   try {
     p.requests.seek(5);
-    p.requests.seekBy(10);
     p.requests.setPlaybackRate(2);
     p.requests.setVolume(Number('abc'));
   } finally {
     console.warn = warn;
   }
-  assert.equal(warned, ['[player] media not ready', '[player] media not ready', '[player] media not ready', '[player] volume is not a number']);
+  assert.equal(warned, ['[player] media not ready', '[player] media not ready', '[player] volume is not a number']);
+  p.destroy();
+});
+
+test('seek requests are throttled to one per 100 ms; relative seeks add up from the pending target', async () => {
+  serve(filmRoutes());
+  const p = player('?movie_id=1');
+  const video = document.createElement('video');
+  const seeks: number[] = [];
+  Object.defineProperty(video, 'currentTime', { get: () => seeks[seeks.length - 1] ?? 0, set: (t: number) => seeks.push(t) });
+  Object.defineProperty(video, 'duration', { get: () => 600 });
+  await quiet(async () => p.attach(video, document.createElement('div')));
+  p.requests.seek(10);
+  p.requests.seek(20);
+  p.requests.seek(30);
+  assert.equal(seeks, [10], 'the first at once, the rest wait');
+  p.requests.seekBy(10);
+  p.requests.seekBy(10);
+  await new Promise((r) => setTimeout(r, 150));
+  assert.equal(seeks, [10, 50], 'one more, at the last target plus both steps');
+  p.requests.seek(Number.NaN);
+  await new Promise((r) => setTimeout(r, 150));
+  assert.equal(seeks, [10, 50], 'not a number: nothing');
   p.destroy();
 });
 
