@@ -39,6 +39,20 @@ export function register(router, ctx) {
     },
   });
 
+  // Film 7's stream: the HLS master at an address without an extension, as some CDNs and media
+  // proxies hand out. Only its Content-Type says what it is (the player asks with HEAD).
+  router.add({
+    method: 'GET',
+    path: '/media/hls/master',
+    cors: 'media',
+    json: false,
+    async handler({ req, res }) {
+      const file = resolveSafe(ctx.mediaDir, 'hls/master.m3u8');
+      const served = file && (await serveFile(req, res, file, { cacheControl: 'public, max-age=3600', contentType: 'application/vnd.apple.mpegurl' }));
+      if (!served) throw new HttpError(404, 'Not found');
+    },
+  });
+
   router.add({
     method: 'GET',
     path: '/media/*',

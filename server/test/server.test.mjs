@@ -177,6 +177,7 @@ test('films: one episode each, no seasons, fixed masters and durations', async (
     4: [401, '/media/film-4/descriptor.json', 60],
     5: [501, '/media/long/master.m3u8', 1920],
     6: [601, '/media/film-6/descriptor.json', 60],
+    7: [701, '/media/hls/master', 60],
   };
   for (const [cid, [eid, master, duration]] of Object.entries(expected)) {
     const eps = (await get(`/catalog-api/episodes?content-id=${cid}`)).json();
@@ -284,6 +285,16 @@ test('master descriptor of film 4: one relative link, one absolute on the reques
   const missing = await get('/media/film-6/descriptor.json');
   assert.is(missing.status, 404);
   assert.is(missing.headers['access-control-allow-origin'], '*');
+});
+
+test('film 7: the HLS master without an extension answers HEAD and GET with the HLS type', async () => {
+  for (const method of ['HEAD', 'GET']) {
+    const r = await fetch(`${srv.url}/media/hls/master`, { method });
+    assert.is(r.status, 200, method);
+    assert.is(r.headers.get('content-type'), 'application/vnd.apple.mpegurl');
+    assert.is(r.headers.get('access-control-allow-origin'), '*');
+    if (method === 'GET') assert.match(await r.text(), /^#EXTM3U/);
+  }
 });
 
 test('media MIME types and headers', async () => {

@@ -7,13 +7,35 @@ export interface MediaCapabilities {
 
 export const isHlsAddress = (url: string) => /\.m3u8($|[?#])/i.test(url);
 
+/** An address whose last path segment has no extension says nothing of what it serves. */
+export function needsContentType(url: string): boolean {
+  try {
+    return /^https?:/i.test(url) && !/\.[a-z0-9]{2,5}$/i.test(new URL(url).pathname);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * SPEC §7: a HEAD request to a source address for its content type; true for an HLS playlist. Any
+ * failure is false, and the <video> element gets to try the address itself.
+ */
+export async function isHlsByContentType(url: string): Promise<boolean> {
+  try {
+    const r = await fetch(url, { method: 'HEAD' });
+    return /mpegurl/i.test(r.headers.get('content-type') ?? '');
+  } catch {
+    return false;
+  }
+}
+
 /**
  * hls.js whenever MSE exists: Chromium answers "maybe" for native HLS but its native player exposes
  * no audio or text tracks. Native HLS is the fallback (iOS before ManagedMediaSource); progressive
  * files always play natively. undefined: nothing here can play it.
  */
-export function pickEngine(url: string, caps: MediaCapabilities): Engine | undefined {
-  if (!isHlsAddress(url)) return 'native';
+export function pickEngine(url: string, caps: MediaCapabilities, hls = isHlsAddress(url)): Engine | undefined {
+  if (!hls) return 'native';
   if (caps.mediaSource) return 'hls';
   return caps.nativeHls ? 'native' : undefined;
 }

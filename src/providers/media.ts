@@ -2,7 +2,7 @@ import { batch } from '@preact/signals';
 import type { Bus, Cause } from '../core/bus';
 import type { Store } from '../core/store';
 import { loadWidget } from '../core/widgets';
-import { type Engine, type MediaCapabilities, pickEngine } from './engine';
+import { type Engine, type MediaCapabilities, isHlsAddress, isHlsByContentType, needsContentType, pickEngine } from './engine';
 import { EXTERNAL_TRACK_BASE } from '../core/tracks';
 import type { AudioGain } from './audio-gain';
 import type { HlsHandle } from './hls-engine';
@@ -176,7 +176,9 @@ export function bindMedia(video: HTMLVideoElement, opts: MediaOptions): Media {
         store.thumbnailsUrl.value = '';
       });
       void cues?.then((c) => c.reset());
-      const kind: Engine | undefined = pickEngine(url, opts.caps);
+      const hls = isHlsAddress(url) || (needsContentType(url) && (await isHlsByContentType(url)));
+      if (token !== loadToken) return;
+      const kind: Engine | undefined = pickEngine(url, opts.caps, hls);
       if (!kind) {
         opts.onFailure({ code: 4, message: 'Failed to load resource.', details: 'hls unsupported', url });
         return;

@@ -83,6 +83,23 @@ test('auto_play refused with sound plays muted and offers to unmute', async () =
   }
 });
 
+test('movie 7: a stream address without an extension is asked for its type with HEAD and plays through hls.js', async () => {
+  srv().clearRequests();
+  const p = await open('?movie_id=7');
+  try {
+    await clickPlay(p.page);
+    await waitForTime(p.page, 1);
+    const v = await videoState(p.page);
+    assert.match(v.src, /^blob:/, 'played through hls.js (MSE), as its Content-Type says');
+    const asked = srv().requests.filter((r) => r.path === '/media/hls/master').map((r) => r.method);
+    assert.is(asked[0], 'HEAD');
+    assert.ok(asked.includes('GET'), 'then hls.js loaded it');
+    assert.equal(p.errors, []);
+  } finally {
+    await p.close();
+  }
+});
+
 test('movie 2 starts on S1E2 (S1E1 is completed)', async () => {
   const r = await episodeLine('?movie_id=2');
   assert.match(r.text!, /^1 сезон, 2 серия · /);
@@ -219,7 +236,7 @@ test('the demo partner page embeds the player and lists every title', async () =
     const frame = p.page.frameLocator('iframe');
     await frame.locator('.pl-big-play').waitFor();
     const text = (await p.page.textContent('body'))!;
-    for (const title of ['Тестовый фильм', 'Тестовый сериал', 'Недоступный фильм', 'Фильм с дескриптором', 'Длинный фильм', 'Фильм без дескриптора']) {
+    for (const title of ['Тестовый фильм', 'Тестовый сериал', 'Недоступный фильм', 'Фильм с дескриптором', 'Длинный фильм', 'Фильм без дескриптора', 'Фильм по адресу без расширения']) {
       assert.ok(text.includes(title), title);
     }
   } finally {
