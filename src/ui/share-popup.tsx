@@ -11,12 +11,13 @@ export function SharePopup({ player, onClose }: { player: PlayerApi; onClose(): 
   const withTime = useSignal(false);
   const copied = useSignal(false);
   const root = useRef<HTMLDivElement>(null);
-  // The video is paused while sharing: the time shown is the one shared.
-  const time = useRef(store.currentTime.peek()).current;
+  // The video is paused while sharing: the time shown is the one shared. Read live, as the pause's own
+  // time update lands after the popup opens (and a seek while sharing moves what is shared).
+  const time = store.currentTime.value;
   const episode = store.episode.value;
   // SPEC §2: without a season order nothing is added, so the time code cannot be offered.
   const timeable = typeof episode?.season?.order === 'number';
-  const link = useComputed(() => shareAddress(location.href, store.episode.value, withTime.value ? time : undefined));
+  const link = useComputed(() => shareAddress(location.href, store.episode.value, withTime.value ? store.currentTime.value : undefined));
   const title = shareTitle(player);
 
   // Listening from the commit that shows the popup (see the menu): an immediate click outside is heard.
