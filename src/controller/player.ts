@@ -319,12 +319,7 @@ export function createPlayer(config: EmbedConfig, env: PlayerEnv) {
       if (volume > 0 && store.muted.value) media?.setMuted(false);
     },
     toggleMute(): void {
-      if (!media) return;
-      // SPEC §9: unmuting at volume 0 sets volume 0.25.
-      if (store.muted.value || store.volume.value === 0) {
-        if (store.volume.value === 0) media.setVolume(0.25);
-        media.setMuted(false);
-      } else media.setMuted(true);
+      ready()?.toggleMute();
     },
     toggleFullscreen(): void {
       if (!container) return;

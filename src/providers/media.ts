@@ -26,6 +26,8 @@ export interface Media {
   seek(time: number): void;
   setVolume(volume: number): void;
   setMuted(muted: boolean): void;
+  /** SPEC §9: unmuting at volume 0 sets volume 0.25. */
+  toggleMute(): void;
   setPlaybackRate(rate: number): void;
   /** -1 for automatic. */
   setQuality(level: number): void;
@@ -254,6 +256,14 @@ export function bindMedia(video: HTMLVideoElement, opts: MediaOptions): Media {
     },
     setVolume(volume) {
       video.volume = Math.max(0, Math.min(1, volume));
+    },
+    // From the element's own state: the store hears of a change a task later, and a click can come
+    // first (input outranks media events), which would then mute what is already muted.
+    toggleMute() {
+      if (video.muted || video.volume === 0) {
+        if (video.volume === 0) video.volume = 0.25;
+        video.muted = false;
+      } else video.muted = true;
     },
     setMuted(muted) {
       video.muted = muted;

@@ -169,7 +169,7 @@ test('audio choice: lang_order and voice_author pick the HLS track, a saved labe
     await p.page.click('.pl-big-play', { timeout: 15000 });
     await timeAbove(p.page, 1);
     const paths = srv().requests.map((r) => r.path);
-    assert.ok(paths.includes('/media/desc/eng.m3u8'), 'the saved source');
+    assert.ok(paths.includes('/media/desc/eng.m3u8'), `the saved source: ${paths.filter((x) => x.startsWith('/media/')).join(' ')}`);
     assert.not.ok(paths.includes('/media/desc/rus.m3u8'), 'not the default one');
   } finally {
     await p.close();
