@@ -140,12 +140,13 @@ test('audio choice: lang_order and voice_author pick the HLS track, a saved labe
     new Set(srv().requests.filter((r) => r.path.startsWith(prefix)).map((r) => r.path.split('/')[4]));
   const segmentsOf = async (query: string, saved?: Record<string, string>) => {
     srv().clearRequests();
-    const p = await open(query);
+    // A saved label is stored on a page that loads nothing (no movie_id) before the one under test.
+    const p = await open(saved ? '' : query);
     try {
       if (saved) {
         await p.page.evaluate((s) => localStorage.setItem('favoriteAudioTracks', JSON.stringify(s)), saved);
-        await p.page.reload();
         srv().clearRequests();
+        await p.page.goto(p.page.url() + query);
       }
       await p.page.click('.pl-big-play', { timeout: 15000 });
       await timeAbove(p.page, 4.5);
@@ -161,11 +162,13 @@ test('audio choice: lang_order and voice_author pick the HLS track, a saved labe
   assert.ok(saved.has('rus') && !saved.has('eng'), `the saved label wins over lang_order: ${[...saved]}`);
 
   srv().clearRequests();
-  const p = await open('?movie_id=4');
+  // The label is stored on a page that loads nothing (no movie_id), so no earlier load of film 4
+  // can have put the English playlist in the HTTP cache before the one under test asks for it.
+  const p = await open('');
   try {
     await p.page.evaluate(() => localStorage.setItem('favoriteAudioTracks', JSON.stringify({ 4: 'English' })));
     srv().clearRequests();
-    await p.page.reload();
+    await p.page.goto(p.page.url() + '?movie_id=4');
     await p.page.click('.pl-big-play', { timeout: 15000 });
     await timeAbove(p.page, 1);
     const paths = srv().requests.map((r) => r.path);
