@@ -258,7 +258,8 @@ export function createPlayer(config: EmbedConfig, env: PlayerEnv) {
       media?.pause(cause);
     },
     togglePlay(cause: Cause = 'user'): void {
-      if (store.paused.value) requests.play(cause);
+      // The element's state, not the store's: a second press right after a play() would read 'paused'.
+      if (media ? media.isPaused() : store.paused.value) requests.play(cause);
       else requests.pause(cause);
     },
     seek(time: number): void {

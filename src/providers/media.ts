@@ -28,6 +28,8 @@ export interface Media {
   setMuted(muted: boolean): void;
   /** SPEC §9: unmuting at volume 0 sets volume 0.25. */
   toggleMute(): void;
+  /** The element's own state: the store's `paused` follows a task later. */
+  isPaused(): boolean;
   setPlaybackRate(rate: number): void;
   /** -1 for automatic. */
   setQuality(level: number): void;
@@ -259,6 +261,7 @@ export function bindMedia(video: HTMLVideoElement, opts: MediaOptions): Media {
     },
     // From the element's own state: the store hears of a change a task later, and a click can come
     // first (input outranks media events), which would then mute what is already muted.
+    isPaused: () => video.paused,
     toggleMute() {
       if (video.muted || video.volume === 0) {
         if (video.volume === 0) video.volume = 0.25;
