@@ -1,9 +1,10 @@
-// Builds the player: the critical-path entry (main) plus lazy "widgets", each its own ES module
-// that the entry imports at run time from the player-asset path with ?widget=NAME (SPEC §2).
+// Builds the player: the critical-path entry (main) plus lazy pieces (src/core/pieces.json), each its
+// own ES module that the entry imports at run time from the player-asset path with ?widget=NAME
+// (SPEC §2).
 //
 // esbuild cannot tell the entry the hashed file names of the other entry points, so the build runs
-// twice: pass 1 learns the widget file names, pass 2 bakes them into the entry (virtual:widgets).
-// Widget and shared-chunk contents do not depend on that constant, so their names stay the same;
+// twice: pass 1 learns the piece file names, pass 2 bakes them into the entry (virtual:pieces).
+// Piece and shared-chunk contents do not depend on that constant, so their names stay the same;
 // the build checks it.
 import * as esbuild from 'esbuild';
 import { mkdir, readFile, readdir, rm, writeFile, copyFile } from 'node:fs/promises';
@@ -16,36 +17,24 @@ const root = dirname(fileURLToPath(import.meta.url));
 const dist = process.env.DIST_DIR ? resolve(process.env.DIST_DIR) : join(root, 'dist');
 const sizeDir = process.env.DIST_DIR ? join(dist, '..', basename(dist) + '.size') : join(root, '.size');
 
-/** Lazy pieces: name → source. The name is the `widget` query value and the size-limit label. */
-export const WIDGETS = {
-  hls: 'src/providers/hls-engine.ts',
-  controls: 'src/ui/controls-widget.tsx',
-  'audio-gain': 'src/providers/audio-gain.ts',
-  cues: 'src/providers/text-cues.ts',
-  // Not preloaded: it loads in parallel with the catalogue calls and must never compete with them.
-  ads: 'src/ads/ads-widget.tsx',
-  // The script of the sandboxed VPAID frame page (dist/vpaid.html), not imported by the entry.
-  vpaid: 'src/ads/vpaid-frame.ts',
-  extras: 'src/providers/media-extras.ts',
-  analytics: 'src/analytics/analytics-widget.ts',
-  sentry: 'src/telemetry/sentry-widget.ts',
-  fingerprint: 'src/telemetry/fingerprint-widget.ts',
-};
-/** Widgets the HTML preloads: needed right after the entry, so they download in parallel with it. */
-const PRELOADED = ['hls', 'controls'];
+/** Lazy pieces: name → { entry, preload, stylesheet, budget }; the name is the `widget` query value. */
+export const PIECES = JSON.parse(await readFile(join(root, 'src/core/pieces.json'), 'utf8'));
+const ENTRIES = Object.fromEntries(Object.entries(PIECES).map(([name, p]) => [name, p.entry]));
+/** Pieces the HTML preloads: needed right after the entry, so they download in parallel with it. */
+const PRELOADED = Object.keys(PIECES).filter((name) => PIECES[name].preload);
 
-// `react` is preact's hooks (src/react-shim.ts says why); the JSX runtime is preact's.
+// Components are written against React; the build runs them on preact/compat (DESIGN "Code habits").
 const alias = {
-  react: './src/react-shim.ts',
+  react: 'preact/compat',
   'react-dom': 'preact/compat',
-  'react/jsx-runtime': 'preact/jsx-runtime',
+  'react/jsx-runtime': 'preact/compat/jsx-runtime',
 };
 
 /** esbuild options of the player build; tests build with the same ones. */
 export function options(widgetMap, cssMap = {}) {
   return {
     absWorkingDir: root,
-    entryPoints: { main: 'src/main.tsx', ...WIDGETS },
+    entryPoints: { main: 'src/main.tsx', ...ENTRIES },
     outdir: dist,
     bundle: true,
     splitting: true,
@@ -68,22 +57,21 @@ export function options(widgetMap, cssMap = {}) {
     legalComments: 'none',
     charset: 'utf8',
     define: {
-      __DEV__: 'false',
       'process.env.NODE_ENV': '"production"',
     },
     logLevel: 'warning',
-    plugins: [widgetManifest(widgetMap, cssMap)],
+    plugins: [pieceManifest(widgetMap, cssMap)],
   };
 }
 
-/** `import { widgetFiles } from 'virtual:widgets'`: the hashed file name of each lazy piece. */
-function widgetManifest(map, cssMap) {
+/** `import { pieceFiles } from 'virtual:pieces'`: the hashed file name of each lazy piece. */
+function pieceManifest(map, cssMap) {
   return {
-    name: 'widget-manifest',
+    name: 'piece-manifest',
     setup(b) {
-      b.onResolve({ filter: /^virtual:widgets$/ }, () => ({ path: 'widgets', namespace: 'virtual' }));
+      b.onResolve({ filter: /^virtual:pieces$/ }, () => ({ path: 'pieces', namespace: 'virtual' }));
       b.onLoad({ filter: /.*/, namespace: 'virtual' }, () => ({
-        contents: `export const widgetFiles = ${JSON.stringify(map)}; export const widgetCss = ${JSON.stringify(cssMap)};`,
+        contents: `export const pieceFiles = ${JSON.stringify(map)}; export const pieceCss = ${JSON.stringify(cssMap)};`,
         loader: 'js',
       }));
     },
@@ -95,17 +83,17 @@ function entryOutputs(metafile) {
   const byEntry = {};
   for (const [file, out] of Object.entries(metafile.outputs)) {
     if (!out.entryPoint || file.endsWith('.map')) continue;
-    const name = Object.entries({ main: 'src/main.tsx', ...WIDGETS }).find(([, src]) => src === out.entryPoint)?.[0];
+    const name = Object.entries({ main: 'src/main.tsx', ...ENTRIES }).find(([, src]) => src === out.entryPoint)?.[0];
     if (name) byEntry[name] = relative(dist, join(root, file));
   }
   return byEntry;
 }
 
-/** widget name → its CSS bundle (relative to dist), for widgets that import CSS */
+/** piece name → its CSS bundle (relative to dist), for pieces that import CSS */
 function widgetCssFiles(metafile) {
   const css = {};
   for (const [file, out] of Object.entries(metafile.outputs)) {
-    const name = Object.entries(WIDGETS).find(([, src]) => src === out.entryPoint)?.[0];
+    const name = Object.entries(ENTRIES).find(([, src]) => src === out.entryPoint)?.[0];
     if (name && out.cssBundle && !file.endsWith('.map')) css[name] = relative(dist, join(root, out.cssBundle));
   }
   return css;
@@ -151,17 +139,20 @@ function staticClosure(metafile, file) {
 async function build() {
   const first = await esbuild.build(options({}));
   const widgetFiles = entryOutputs(first.metafile);
-  const widgetMap = Object.fromEntries(Object.keys(WIDGETS).map((k) => [k, widgetFiles[k]]));
-  // A widget's own stylesheet (kept off the critical CSS) is linked by loadWidget before it resolves.
+  const widgetMap = Object.fromEntries(Object.keys(PIECES).map((k) => [k, widgetFiles[k]]));
+  // A piece's own stylesheet (kept off the critical CSS) is linked by the loader before it resolves.
   const cssMap = widgetCssFiles(first.metafile);
+  for (const [name, piece] of Object.entries(PIECES)) {
+    if (!!piece.stylesheet !== !!cssMap[name]) throw new Error(`piece ${name}: "stylesheet" in src/core/pieces.json says ${!!piece.stylesheet}, the build says ${!!cssMap[name]}`);
+  }
   const result = await esbuild.build(options(widgetMap, cssMap));
   const outputs = entryOutputs(result.metafile);
   const cssAgain = widgetCssFiles(result.metafile);
   for (const k of Object.keys(cssMap)) {
-    if (cssAgain[k] !== cssMap[k]) throw new Error(`widget ${k} css changed name between passes`);
+    if (cssAgain[k] !== cssMap[k]) throw new Error(`piece ${k} css changed name between passes`);
   }
-  for (const k of Object.keys(WIDGETS)) {
-    if (outputs[k] !== widgetFiles[k]) throw new Error(`widget ${k} changed name between passes: ${widgetFiles[k]} -> ${outputs[k]}`);
+  for (const k of Object.keys(PIECES)) {
+    if (outputs[k] !== widgetFiles[k]) throw new Error(`piece ${k} changed name between passes: ${widgetFiles[k]} -> ${outputs[k]}`);
   }
 
   await rm(dist, { recursive: true, force: true });
@@ -179,8 +170,8 @@ async function build() {
   const css = result.metafile.outputs[mainOut].cssBundle;
   const outFile = (name) => Object.keys(result.metafile.outputs).find((f) => rel(f) === outputs[name]);
 
-  // modulepreload: the entry's static chunks (no import waves) and the preloaded widgets, so hls.js
-  // downloads in parallel with the catalogue calls (DESIGN "critical path" #1). A widget URL must match
+  // modulepreload: the entry's static chunks (no import waves) and the preloaded pieces, so hls.js
+  // downloads in parallel with the catalogue calls (DESIGN "critical path" #1). A piece URL must match
   // the one the entry imports, query included, or the browser fetches it twice.
   const preloads = [
     ...critical.filter((f) => f !== mainOut).map((f) => rel(f)),
@@ -222,7 +213,8 @@ async function compressAll(dir) {
   for (const f of await readdir(dir, { withFileTypes: true })) {
     const p = join(dir, f.name);
     if (f.isDirectory()) await compressAll(p);
-    else if (/\.(js|css|html|json|svg|vtt|map)$/.test(f.name)) {
+    // Source maps are for people debugging, who need no pre-compressed copy (and it cost ~10 s a build).
+    else if (/\.(js|css|html|json|svg|vtt)$/.test(f.name)) {
       const buf = await readFile(p);
       await writeFile(p + '.br', brotliCompressSync(buf, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }));
       await writeFile(p + '.gz', gzipSync(buf, { level: 9 }));

@@ -3,7 +3,7 @@ import { render } from 'preact';
 import { readEmbedConfig } from './config/embed-config';
 import { embeddingAddress } from './config/embedding-address';
 import { createPlayer } from './controller/player';
-import { bootTelemetry } from './telemetry/boot';
+import { createPieceLoader } from './core/pieces';
 import { Player } from './ui/player';
 import './ui/player.css';
 
@@ -30,7 +30,7 @@ const player = createPlayer(config, {
     href: location.href,
   }),
   pageUrl: location.href,
+  load: createPieceLoader(config.assetBase),
 });
-bootTelemetry(player);
 void player.start();
 render(<Player player={player} />, mount);

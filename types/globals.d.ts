@@ -1,8 +1,7 @@
-declare module 'virtual:widgets' {
+declare module 'virtual:pieces' {
   /** Hashed file name of each lazy piece, written by build.mjs. */
-  export const widgetFiles: Record<string, string>;
+  export const pieceFiles: Record<string, string>;
   /** The stylesheet of each lazy piece that has one. */
-  export const widgetCss: Record<string, string>;
+  export const pieceCss: Record<string, string>;
 }
-declare const __DEV__: boolean;
 declare module '*.css';

@@ -1,8 +1,8 @@
+import { isAbortError } from '../core/errors';
+import type { AdsHost } from '../core/pieces';
 import { safeUrl } from './vast-parse';
 
-export type GetJson = (url: string, signal?: AbortSignal) => Promise<unknown>;
-
-const isAbortError = (e: unknown) => (e as { name?: unknown } | null)?.name === 'AbortError';
+type GetJson = AdsHost['getJson'];
 
 /** SPEC §3 ad list: the VAST tags of the pre-roll and of the mid-roll, in order. */
 export interface AdList {

@@ -1,10 +1,12 @@
 import type { Signal } from '@preact/signals';
 import type { AdLoaderState } from '../core/store';
-import { ru, ruAds } from '../i18n/ru';
-import { MutedIcon, PauseIcon, PlayIcon, VolumeIcon } from '../ui/icons';
+import { MutedIcon, PauseIcon, PlayIcon, VolumeIcon } from '../core/icons';
 import type { AdRunner } from './runner';
 import { offsetSeconds } from './vast-time';
 import { shouldPlay } from './visibility';
+import { ru } from '../i18n/ru';
+import { ruUi } from '../i18n/ru-ui';
+import { ruAds } from '../i18n/ru-ads';
 
 const SkipIcon = () => (
   <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
@@ -54,7 +56,7 @@ export function AdOverlay({ runner, adState, slotRef }: { runner: AdRunner; adSt
           <button
             type="button"
             class="pl-button pl-ad__play"
-            aria-label={playing ? ru.pauseLabel : ru.playLabel}
+            aria-label={playing ? ruUi.pauseLabel : ru.playLabel}
             onClick={() => runner.togglePlay(!playing)}
           >
             {playing ? <PauseIcon /> : <PlayIcon />}
@@ -62,7 +64,7 @@ export function AdOverlay({ runner, adState, slotRef }: { runner: AdRunner; adSt
           <button
             type="button"
             class="pl-button pl-ad__mute"
-            aria-label={volume === 0 ? ru.unmuteLabel : ru.muteLabel}
+            aria-label={volume === 0 ? ru.unmuteLabel : ruUi.muteLabel}
             onClick={() => runner.toggleVolume()}
           >
             {volume === 0 ? <MutedIcon /> : <VolumeIcon />}
@@ -74,7 +76,7 @@ export function AdOverlay({ runner, adState, slotRef }: { runner: AdRunner; adSt
             max={1}
             step={0.05}
             value={volume}
-            aria-label={ru.volumeLabel}
+            aria-label={ruUi.volumeLabel}
             onInput={(e) => runner.setVolume(e.currentTarget.value)}
           />
           <span class="pl-time pl-ad__left">{clock(duration - time)}</span>

@@ -1,14 +1,14 @@
-// Lazy widget "ads": the ad runner and its overlay. The controller's gate (ads/gate.ts) imports it
+// Lazy piece "ads": the ad runner and its overlay. The controller's gate (ads/gate.ts) imports it
 // when an ad list URL is configured, in parallel with the content; the first frame never waits for it.
 import type { Signal } from '@preact/signals';
+import type { AdsHost } from '../core/pieces';
+import type { AdsHandle } from '../core/player-api';
 import type { AdLoaderState } from '../core/store';
 import { AdOverlay } from './ad-overlay';
 import { adoptAdStyles } from './ad-overlay-css';
-import { type AdsHost, startAds } from './runner';
+import { startAds } from './runner';
 
-export type { AdsHost };
-
-export function runAds(host: AdsHost) {
+export function runAds(host: AdsHost): AdsHandle & ReturnType<typeof startAds> {
   adoptAdStyles();
   const runner = startAds(host);
   const adState: Signal<AdLoaderState> = host.store.adState;
@@ -17,5 +17,3 @@ export function runAds(host: AdsHost) {
   const slotRef = (el: HTMLDivElement | null) => runner.mount(el, el?.parentElement?.parentElement ?? null);
   return { ...runner, Overlay: () => <AdOverlay runner={runner} adState={adState} slotRef={slotRef} /> };
 }
-
-export type AdsHandle = ReturnType<typeof runAds>;

@@ -2,9 +2,18 @@ import { effect, signal } from '@preact/signals';
 import { getJson } from '../api/http';
 import type { EmbedConfig } from '../config/embed-config';
 import type { Bus } from '../core/bus';
+import type { PieceLoader } from '../core/pieces';
+import type { AdsHandle } from '../core/player-api';
 import type { Store } from '../core/store';
-import { loadWidget } from '../core/widgets';
-import type { AdsHandle } from './ads-widget';
+
+export interface GateHooks {
+  /** An ad is ready: pause the content (to resume it after). */
+  onReady(): void;
+  /** The break is over (or there is none): the content may play. */
+  onStopped(): void;
+  /** Gives picture-in-picture back to the content. */
+  takeContentPip?: () => Promise<void>;
+}
 
 /** Longest the ad loader may sit in 'load' before the content is released anyway. */
 export const AD_LOAD_CAP_MS = 9000;
@@ -14,14 +23,7 @@ export const AD_LOAD_CAP_MS = 9000;
  * loader is 'load' or 'ready' and released on 'stopped'. The ads themselves are the lazy `ads`
  * widget; a stalled or failing ad server never keeps the viewer from the content past the cap.
  */
-export function createAdGate(
-  store: Store,
-  bus: Bus,
-  config: EmbedConfig,
-  onReady: () => void,
-  onStopped: () => void,
-  takeContentPip?: () => Promise<void>,
-) {
+export function createAdGate(store: Store, bus: Bus, config: EmbedConfig, load: PieceLoader, hooks: GateHooks) {
   const handle = signal<AdsHandle | undefined>(undefined);
   const stop = () => (store.adState.value = 'stopped');
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -31,9 +33,10 @@ export function createAdGate(
     stop();
   } else {
     store.adState.value = 'load';
-    loadWidget('ads', config.assetBase).then(
+    load('ads').then(
       (m) => {
-        if (store.adState.peek() === 'load') handle.value = m.runAds({ store, bus, getJson, adListUrl: url, vpaidFrameUrl: config.assetBase + 'vpaid.html', takeContentPip });
+        if (store.adState.peek() === 'load')
+          handle.value = m.runAds({ store, bus, getJson, adListUrl: url, vpaidFrameUrl: config.assetBase + 'vpaid.html', takeContentPip: hooks.takeContentPip });
       },
       (err) => {
         console.warn('[player] ads failed to load', err);
@@ -45,8 +48,8 @@ export function createAdGate(
     const s = store.adState.value;
     clearTimeout(timer);
     if (s === 'load') timer = setTimeout(stop, AD_LOAD_CAP_MS);
-    else if (s === 'ready') onReady();
-    else if (s === 'stopped') onStopped();
+    else if (s === 'ready') hooks.onReady();
+    else if (s === 'stopped') hooks.onStopped();
   });
   return {
     handle,

@@ -1,32 +1,22 @@
 import { type Signal, batch, computed, effect, signal } from '@preact/signals';
-import type { AdHistoryItem, Bus } from '../core/bus';
-import type { Store } from '../core/store';
+import type { AdHistoryItem } from '../core/bus';
+import { vastError } from '../core/errors';
+import type { AdsHost } from '../core/pieces';
 import { type AdError, AdErrors, isAdError } from './ad-error';
-import { type AdList, type GetJson, fetchAdList } from './ad-list';
+import { type AdList, fetchAdList } from './ad-list';
 import { createAdMedia } from './ad-media';
 import { type AdStatus, type AdInput, isFinal, nextStatus } from './ad-status';
-import { adMediaSession } from './media-session';
+import { adMediaSession } from './ad-media-session';
 import { isVpaid, pickMediaFile } from './media-file';
 import type { AdPlayback, PlaybackEvent } from './playback';
-import { type Tracker, createTracker } from './tracker';
-import { ruAds } from '../i18n/ru';
+import { type Pixels, createPixels } from './pixels';
+import { ruAds } from '../i18n/ru-ads';
 import { loadVast } from './vast-load';
 import { type VastFailure, safeUrl } from './vast-parse';
 import { type Offset, offsetSeconds } from './vast-time';
 import { type PlayState, VISIBILITY_THRESHOLD, shouldPlay } from './visibility';
 import { createVpaidAd } from './vpaid-bridge';
 
-export interface AdsHost {
-  store: Store;
-  bus: Bus;
-  adListUrl: string;
-  /** api/http getJson, handed over so the widget shares no module with the entry but preact's. */
-  getJson: GetJson;
-  /** The sandboxed page VPAID creatives run in (player asset path + vpaid.html). */
-  vpaidFrameUrl: string;
-  /** Gives picture-in-picture back to the content (the ads never touch the content's <video>). */
-  takeContentPip?: () => Promise<void>;
-}
 
 /** SPEC §4: mid-roll for content longer than this, at half its duration. */
 export const MIDROLL_MIN_DURATION = 1800;
@@ -47,7 +37,7 @@ export interface AdSession {
   vpaid: boolean;
   item: AdHistoryItem;
   playback: AdPlayback;
-  tracker: Tracker;
+  pixels: Pixels;
   input(i: AdInput): void;
 }
 
@@ -94,9 +84,9 @@ export function startAds(host: AdsHost) {
 
   const setPlayState = (patch: Partial<PlayState>) => (playState.value = { ...playState.value, ...patch });
   const report = (error: AdError, errorUrls: string[]) => {
-    createTracker({ impressions: [], errors: errorUrls, tracking: [], clickTracking: [] }).error(error.code);
+    createPixels({ impressions: [], errors: errorUrls, tracking: [], clickTracking: [] }).error(error.code);
     console.warn(`[player] ad error ${error.code}: ${error.message}`);
-    bus.emit('ad:error', { code: error.code, message: error.message });
+    bus.emit('player:error', { error: vastError(error.code, error.message) });
   };
 
   async function runBreak(type: AdHistoryItem['type'], tags: string[]): Promise<void> {
@@ -128,13 +118,13 @@ export function startAds(host: AdsHost) {
       report(isAdError(f) ? f : AdErrors.unknown, f?.errorUrls ?? []);
       return 'load-error';
     }
-    const tracker = createTracker(vast.pixels);
+    const pixels = createPixels(vast.pixels);
     let file;
     try {
       file = pickMediaFile(vast.doc.mediaFiles, canPlayType);
     } catch (err) {
       const e = isAdError(err) ? err : AdErrors.unknown;
-      tracker.error(e.code);
+      pixels.error(e.code);
       report(e, []);
       return 'load-error';
     }
@@ -159,7 +149,7 @@ export function startAds(host: AdsHost) {
               s.time.value = e.currentTime;
               if (e.duration > 0) s.duration.value = item.duration = e.duration;
             });
-            tracker.progress(e.currentTime, s.duration.peek());
+            pixels.progress(e.currentTime, s.duration.peek());
             if (Math.floor(e.currentTime) !== lastTick) {
               // SPEC §9: ad timeupdate at most once per second.
               lastTick = Math.floor(e.currentTime);
@@ -195,7 +185,7 @@ export function startAds(host: AdsHost) {
         vpaid: isVpaid(file),
         item,
         playback,
-        tracker,
+        pixels,
         input: (i) => input(i),
       };
       const mediaTimer = setTimeout(() => fail(AdErrors.mediaTimeout(file.url)), MEDIA_TIMEOUT_MS);
@@ -218,28 +208,28 @@ export function startAds(host: AdsHost) {
         if (prev === 'created' && !isFinal(next)) loaded();
         s.status.value = next;
         if (next === 'started') {
-          tracker.impression();
-          tracker.event('start');
+          pixels.impression();
+          pixels.event('start');
           bus.emit('ad:play', { ad: item });
         } else if (next === 'playing' && prev === 'paused') {
-          tracker.event('resume');
+          pixels.event('resume');
           bus.emit('ad:play', { ad: item });
         } else if (next === 'paused') {
-          tracker.event('pause');
+          pixels.event('pause');
           bus.emit('ad:pause', { ad: item });
         } else if (next === 'completed') {
-          tracker.progress(s.duration.peek(), s.duration.peek());
-          tracker.event('complete');
+          pixels.progress(s.duration.peek(), s.duration.peek());
+          pixels.event('complete');
           finish(next);
         } else if (next === 'skipped') {
-          tracker.event('skip');
+          pixels.event('skip');
           finish(next);
         } else if (next === 'stopped') finish(next);
       }
       function loaded(): void {
         shownOnce = true;
         clearTimeout(mediaTimer);
-        tracker.event('loaded');
+        pixels.event('loaded');
         batch(() => {
           shown.value = true;
           store.adState.value = 'ready';
@@ -252,7 +242,7 @@ export function startAds(host: AdsHost) {
       function fail(error: AdError): void {
         if (isFinal(s.status.peek())) return;
         s.status.value = 'error';
-        tracker.error(error.code);
+        pixels.error(error.code);
         report(error, []);
         finish('error');
       }
@@ -292,7 +282,7 @@ export function startAds(host: AdsHost) {
     if (!s) return;
     url = safeUrl(url);
     if (open && url) window.open(url, '_blank', 'noopener');
-    s.tracker.click();
+    s.pixels.click();
     bus.emit('ad:click', { ad: s.item, href: url ?? '' });
     // The viewer went to the advertiser: the ad waits for them.
     setPlayState({ type: 'pause', isClick: true });
@@ -366,8 +356,8 @@ export function startAds(host: AdsHost) {
     volume.value = +next.toFixed(2);
     const s = session.peek();
     s?.playback.setVolume(volume.peek());
-    if (s && prev > 0 && next === 0) s.tracker.event('mute');
-    if (s && prev === 0 && next > 0) s.tracker.event('unmute');
+    if (s && prev > 0 && next === 0) s.pixels.event('mute');
+    if (s && prev === 0 && next > 0) s.pixels.event('unmute');
   }
 
   let observer: IntersectionObserver | undefined;

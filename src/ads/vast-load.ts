@@ -1,5 +1,5 @@
 import { AdErrors } from './ad-error';
-import type { AdPixels } from './tracker';
+import type { AdPixels } from './pixels';
 import { MAX_VAST_CHARS, type VastDoc, type VastFailure, parseVast } from './vast-parse';
 
 /** Wrappers followed before giving up (VAST's recommended limit). */

@@ -1,7 +1,8 @@
-// Lazy widget "analytics": the SPEC §7 events, sent through the page's global event function.
-import type { PlayerApi } from '../controller/player';
+// Lazy piece "analytics": the SPEC §7 events, sent through the page's global event function.
+import type { PastEvent } from '../core/bus';
+import type { PlayerApi } from '../core/player-api';
 import { deviceType } from './device';
-import { type PastEvent, createTracker } from './tracker';
+import { createTracker } from './tracker';
 
 /** The gtag convention: fn('event', name, fields). The function is looked up at each call, so one
  * defined after the player started still receives events; none means no-op. */

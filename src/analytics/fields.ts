@@ -1,4 +1,4 @@
-import type { Content, Episode } from '../content/types';
+import type { Content, Episode } from '../core/entities';
 import type { AdHistoryItem } from '../core/bus';
 import type { DeviceType } from './device';
 import { type NetworkType, networkType } from './network';
@@ -30,7 +30,7 @@ export interface FieldInput {
   bandwidthKBps?: number;
 }
 
-const round1 = (n: number) => Math.round(n * 10) / 10;
+export const round1 = (n: number) => Math.round(n * 10) / 10;
 const num = (n: unknown): number | '' => (typeof n === 'number' && Number.isFinite(n) ? n : '');
 
 /** The SPEC §7 analytics fields. Unknown values are '' so every event has the same keys. */

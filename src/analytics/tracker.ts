@@ -1,22 +1,13 @@
 // Listens on the bus and reads the store (never the components) and turns what happened into the
 // SPEC §7 analytics events. No @preact/signals import on purpose: signals' own .subscribe() is
 // enough, and importing a module the entry also uses would split it into an extra critical chunk.
-import type { AdHistoryItem, Bus, PlayerEvents } from '../core/bus';
+import type { AdHistoryItem, Bus, PastEvent, PlayerEvents } from '../core/bus';
+import type { PlayerError } from '../core/errors';
 import type { Store } from '../core/store';
 import type { DeviceType } from './device';
-import { type Fields, buildFields } from './fields';
+import { type Fields, buildFields, round1 } from './fields';
 import { createMilestones } from './milestones';
 import { bandwidthKBps } from './network';
-
-/** An event seen before analytics loaded, with when it happened (see telemetry/boot.ts). */
-export interface PastEvent {
-  event: keyof PlayerEvents;
-  payload: unknown;
-  /** performance.now() at the event. */
-  at: number;
-  /** The video's current time at the event. */
-  time: number;
-}
 
 export interface TrackerDeps {
   bus: Bus;
@@ -39,7 +30,6 @@ export const AD_TIMEUPDATE_MS = 1000;
 /** The same engine error is reported at most this often: a stall can repeat it many times a second. */
 export const BUFFER_ERROR_MS = 10_000;
 
-const round1 = (n: number) => Math.round(n * 10) / 10;
 
 export function createTracker(d: TrackerDeps) {
   const { bus, store } = d;
@@ -170,15 +160,8 @@ export function createTracker(d: TrackerDeps) {
     'media:stats': (s) => {
       if (s.bandwidth) bandwidth = s.bandwidth;
       if (s.dropped) send('fps_drop', { dropped_frames: s.dropped, decoded_frames: s.decoded ?? 0 });
-      if (s.error) {
-        const t = at();
-        if (t - (lastErrors.get(s.error) ?? -Infinity) < BUFFER_ERROR_MS) return;
-        lastErrors.set(s.error, t);
-        send('buffering_error', { error_type: s.error, buffer_length: bufferLength() });
-      }
     },
-    'player:error': ({ error }) =>
-      send('error', { error_type: `${error.type}:${error.details}`, buffer_length: bufferLength() }),
+    'player:error': ({ error }) => onError(error),
     'ui:menu-click': (p) => send('menu_click', { menu_page: p.page, menu_item: p.item ?? '' }),
     'ui:share': (p) => send('share', { share_target: p.target, share_with_time: p.withTime ? 1 : 0 }),
     'ad:init': (p) => send('ad_init', { ad_init_type: p.type }),
@@ -195,8 +178,17 @@ export function createTracker(d: TrackerDeps) {
       trackAd(ad);
       send('ad_timeupdate', { ad_current_time: round1(currentTime) });
     },
-    'ad:error': (p) => send('ad_error', { error_type: String(p.code), error_message: p.message }),
   };
+
+  function onError(error: PlayerError): void {
+    if (error.category === 'ad') return send('ad_error', { error_type: String(error.data?.vastCode), error_message: error.message });
+    if (error.fatal) return send('error', { error_type: `${error.category}:${error.message}`, buffer_length: bufferLength() });
+    // The engine's recoverable errors: a stall can repeat one many times a second.
+    const t = at();
+    if (t - (lastErrors.get(error.message) ?? -Infinity) < BUFFER_ERROR_MS) return;
+    lastErrors.set(error.message, t);
+    send('buffering_error', { error_type: error.message, buffer_length: bufferLength() });
+  }
 
   const offs = Object.entries(handlers).map(([event, fn]) => bus.on(event as keyof PlayerEvents, fn as (p: unknown) => void));
   let qualitySeen = false;

@@ -1,7 +1,7 @@
 // Typed calls of the catalogue service, base path /catalog-api (SPEC §7). Every call is its own
 // export so the player bundle carries only the ones it imports (test/unit/api/tree-shaking.test.ts
 // checks it). Payloads SPEC does not show are typed `unknown` and passed through.
-import type { Availability, Content, Episode, Season } from '../content/types';
+import type { Availability, Content, Episode, Season } from '../core/entities';
 import { type Query, call, qs, seg } from './call';
 import { requestJson } from './http';
 

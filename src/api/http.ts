@@ -1,26 +1,6 @@
+import { httpError } from '../core/errors';
 import { readCookie } from '../storage/cookies';
 import { bearer } from './auth';
-
-/** A response that arrived but was not OK. The body is kept for the error report (SPEC §7). */
-export interface HttpError extends Error {
-  name: 'HttpError';
-  status: number;
-  url: string;
-  body: string;
-}
-
-export function httpError(status: number, url: string, body: string): HttpError {
-  const err = new Error(`HTTP ${status} for ${url}`) as HttpError;
-  err.name = 'HttpError';
-  err.status = status;
-  err.url = url;
-  err.body = body.slice(0, 2000);
-  return err;
-}
-
-export const isHttpError = (e: unknown): e is HttpError => e instanceof Error && e.name === 'HttpError';
-export const isAbortError = (e: unknown): boolean =>
-  typeof e === 'object' && e !== null && (e as { name?: unknown }).name === 'AbortError';
 
 /**
  * The headers every request carries (SPEC §7, §9): the device fingerprint (empty when absent) and
@@ -38,7 +18,7 @@ export interface RequestOptions {
   /** Already encoded; `headers` says how (call.ts sends JSON). */
   body?: string;
   headers?: Record<string, string>;
-  /** Every request is cancellable; none times out by itself (SPEC §9: timeout 0). */
+  /** Every request is cancellable; none times out by itself (SPEC §9: timeout 0), callers bound their waits. */
   signal?: AbortSignal;
   /** Marks a secure call: the API base against which the Bearer token is refreshed when expired. */
   secure?: string;

@@ -1,4 +1,4 @@
-import type { Descriptor, DescriptorSource, DescriptorSubtitle } from './types';
+import type { Descriptor, DescriptorSource, DescriptorSubtitle } from '../core/entities';
 
 /** SPEC §3: a master descriptor is loaded when the source address contains .json. */
 export const isDescriptorAddress = (url: string) => url.includes('.json');

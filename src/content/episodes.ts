@@ -1,4 +1,4 @@
-import type { Episode } from './types';
+import type { Episode } from '../core/entities';
 
 /** SPEC §3: episodes are ordered by season order, then episode order. Films have no season. */
 export function sortEpisodes(list: readonly Episode[]): Episode[] {

@@ -1,6 +1,6 @@
 import { getAvailability, getContent, getEpisodes, getSeasons } from '../api/catalog';
 import { sortEpisodes } from './episodes';
-import type { Content, Episode, Season } from './types';
+import type { Content, Episode, Season } from '../core/entities';
 
 export interface LoadedContent {
   content: Content;

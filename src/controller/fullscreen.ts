@@ -1,3 +1,7 @@
+import { batch } from '@preact/signals';
+import type { Bus } from '../core/bus';
+import type { Store } from '../core/store';
+
 /**
  * SPEC §4: on iOS inside a parent frame, fullscreen is 'stretched' (the player fills the frame and
  * the parent is asked to enlarge it), since iOS gives only the <video> native fullscreen, without
@@ -15,4 +19,37 @@ export function shouldStretch(mode: string | undefined, win: Window = window): b
     framed = true;
   }
   return ios && framed;
+}
+
+/** Native fullscreen of the player's container, or the stretched kind where native cannot serve. */
+export function createFullscreen(store: Store, bus: Bus, mode: string | undefined) {
+  let container: HTMLElement | undefined;
+  const onChange = () => {
+    const active = !!container && document.fullscreenElement === container;
+    store.fullscreen.value = active;
+    bus.emit('player:fullscreen', { active, mode: 'native' });
+  };
+  const setStretched = (active: boolean) => {
+    batch(() => {
+      store.stretched.value = active;
+      store.fullscreen.value = active;
+    });
+    bus.emit('player:fullscreen', { active, mode: 'stretched' });
+  };
+  document.addEventListener('fullscreenchange', onChange);
+  return {
+    attach(root: HTMLElement): void {
+      container = root;
+    },
+    toggle(): void {
+      if (!container) return;
+      if (store.stretched.value || (!document.fullscreenElement && shouldStretch(mode))) {
+        return setStretched(!store.stretched.value);
+      }
+      const done = document.fullscreenElement ? document.exitFullscreen?.() : container.requestFullscreen?.();
+      if (!done) console.warn('[player] no fullscreen support');
+      else done.catch(() => console.warn('[player] no fullscreen support'));
+    },
+    dispose: () => document.removeEventListener('fullscreenchange', onChange),
+  };
 }

@@ -1,5 +1,5 @@
 import { createNanoEvents } from 'nanoevents';
-import type { Content, Episode, EpisodeVariant, Season } from '../content/types';
+import type { Content, Episode, EpisodeVariant, Season } from './entities';
 import type { PlayerError } from './errors';
 
 /** Why something was asked for; analytics reads it (DESIGN "Requests, not writes"). */
@@ -33,13 +33,14 @@ export interface PlayerEvents {
   'media:ended': { currentTime: number };
   'media:first-frame': { sinceStartMs: number };
   'media:volume': { volume: number; muted: boolean };
-  /**
-   * Playback statistics from the streaming engine: its bandwidth estimate (bits/s), a period that
-   * dropped frames, or a non-fatal error it recovers from by itself (stalls, retried loads).
-   */
-  'media:stats': { bandwidth?: number; dropped?: number; decoded?: number; error?: string };
+  /** Playback statistics from the streaming engine: its bandwidth estimate (bits/s), a period that dropped frames. */
+  'media:stats': { bandwidth?: number; dropped?: number; decoded?: number };
   /** mode 'stretched' is the iOS-in-a-frame fallback (SPEC §4). */
   'player:fullscreen': { active: boolean; mode?: 'native' | 'stretched' };
+  /**
+   * Every error, fatal or not: the engine's recoverable ones (stalls, retried loads) and ad errors
+   * come with `fatal: false`. Only the controller turns a fatal one into a screen.
+   */
   'player:error': { error: PlayerError };
   /** Settings menu and share interactions, for analytics (SPEC §7 "share and menu clicks"). */
   'ui:menu-click': { page: string; item?: string };
@@ -55,7 +56,16 @@ export interface PlayerEvents {
   'ad:click': { ad: AdHistoryItem; href: string };
   'ad:ended': { ad: AdHistoryItem };
   'ad:timeupdate': { ad: AdHistoryItem; currentTime: number };
-  'ad:error': { code: number; message: string };
+}
+
+/** An event seen before a lazy listener loaded, with when it happened (controller/telemetry-boot.ts). */
+export interface PastEvent {
+  event: keyof PlayerEvents;
+  payload: unknown;
+  /** performance.now() at the event. */
+  at: number;
+  /** The video's current time at the event. */
+  time: number;
 }
 
 export interface Bus {
@@ -65,23 +75,23 @@ export interface Bus {
   tap(cb: (event: keyof PlayerEvents, payload: unknown) => void): () => void;
 }
 
-/** A typed bus on which a throwing listener is logged and never stops the others. */
+/** A typed bus on which a throwing listener or tap is logged and never stops the others. */
 export function createBus(): Bus {
   const emitter = createNanoEvents<{ [K in keyof PlayerEvents]: (p: PlayerEvents[K]) => void }>();
   const taps = new Set<(event: keyof PlayerEvents, payload: unknown) => void>();
+  const guard = (event: string, run: () => void) => {
+    try {
+      run();
+    } catch (err) {
+      console.error(`[player] listener of ${event} failed`, err);
+    }
+  };
   return {
     emit: (event, payload) => {
-      taps.forEach((t) => t(event, payload));
+      taps.forEach((t) => guard(event, () => t(event, payload)));
       emitter.emit(event, ...([payload] as never));
     },
     tap: (cb) => (taps.add(cb), () => taps.delete(cb)),
-    on: (event, cb) =>
-      emitter.on(event, ((payload: never) => {
-        try {
-          cb(payload);
-        } catch (err) {
-          console.error(`[player] listener of ${event} failed`, err);
-        }
-      }) as never),
+    on: (event, cb) => emitter.on(event, ((payload: never) => guard(event, () => cb(payload))) as never),
   };
 }

@@ -1,5 +1,5 @@
 import { computed, signal } from '@preact/signals';
-import type { Content, Descriptor, Episode, Season } from '../content/types';
+import type { Content, Descriptor, Episode, Season } from './entities';
 import type { PlayerError } from './errors';
 import type { MediaTrack, QualityLevel } from './tracks';
 
@@ -13,14 +13,20 @@ export type AdLoaderState = 'idle' | 'load' | 'ready' | 'stopped';
 export function createStore() {
   const content = signal<Content | null>(null);
   const episode = signal<Episode | null>(null);
+  const episodes = signal<Episode[]>([]);
+  const isAvailable = signal(true);
+  const error = signal<PlayerError | null>(null);
   const store = {
     loading: signal(true),
-    error: signal<PlayerError | null>(null),
+    error,
     content,
-    episodes: signal<Episode[]>([]),
+    /** Sorted by season order, then episode order (SPEC §3). */
+    episodes,
     seasons: signal<Season[]>([]),
-    isAvailable: signal(true),
+    isAvailable,
     episode,
+    /** The saved position of the episode (and variant) being loaded, read when it was chosen. */
+    savedTime: signal<number | undefined>(undefined),
     descriptor: signal<Descriptor | null>(null),
     /** SPEC §4 source loading: '' while loading, then the address being played. */
     sourceUrl: signal(''),
@@ -69,6 +75,14 @@ export function createStore() {
     airplay: signal(false),
 
     poster: computed(() => episode.value?.posterPath || content.value?.posterUrl || ''),
+    /** SPEC §4/§5: the episode after this one, only while moving on is allowed (available, no error). */
+    nextEpisode: computed((): Episode | undefined => {
+      const current = episode.value;
+      if (!current || !isAvailable.value || error.value) return undefined;
+      const list = episodes.value;
+      const i = list.findIndex((e) => e.id === current.id);
+      return i < 0 ? undefined : list[i + 1];
+    }),
   };
   return store;
 }

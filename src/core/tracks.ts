@@ -19,8 +19,5 @@ export interface MediaTrack {
   isDefault?: boolean;
 }
 
-/** -1 means automatic (quality) or off (text tracks). */
-export const AUTO = -1;
-
 /** Text track ids from here on are the descriptor's own subtitle files (native <track>, SPEC §3). */
 export const EXTERNAL_TRACK_BASE = 1000;

@@ -1,7 +1,7 @@
-// The lazy interface's strings (controls, menu): apart from ru.ts so that they stay off the critical
-// path (a module shared with the entry is bundled whole into the entry's chunk).
+// The lazy interface's strings (controls, menu, series, share; the ad overlay's buttons): apart from
+// ru.ts so that they stay off the critical path.
 
-/** Viewer-visible strings of the controls widget, exactly as SPEC writes them where it does. */
+/** Viewer-visible strings of the lazy pieces, exactly as SPEC writes them where it does. */
 export const ruUi = {
   back10: 'Назад на 10 секунд',
   forward10: 'Вперёд на 10 секунд',
@@ -28,4 +28,23 @@ export const ruUi = {
   duration: 'Длительность',
   castUnavailable: 'Cast not available.',
   menu: 'Меню настроек',
+  play: 'Смотреть',
+  pauseLabel: 'Пауза',
+  muteLabel: 'Выключить звук',
+  volumeLabel: 'Громкость',
+  seekLabel: 'Перемотка',
+  fullscreenLabel: 'Во весь экран',
+  exitFullscreenLabel: 'Выйти из полноэкранного режима',
+  seasonEpisode: (season: number, episode: number) => `${season} сезон, ${episode} серия`,
+  resumeAt: (time: string) => `Вы остановились на ${time}`,
+  resumeContinue: 'Продолжить просмотр',
+  resumeRestart: 'Начать сначала',
+  nextEpisode: 'Следующий эпизод',
+  episodeNumber: (episode: number) => `${episode} серия`,
+  share: 'Поделиться',
+  shareWithTime: 'Поделиться с тайм кодом:',
+  shareLink: 'Ссылка',
+  copy: 'Копировать',
+  copied: 'Скопировано',
+  shareTargets: { telegram: 'Telegram', whatsapp: 'WhatsApp', vk: 'ВКонтакте', ok: 'Одноклассники', mymail: 'Мой Мир' },
 } as const;

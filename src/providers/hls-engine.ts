@@ -1,34 +1,7 @@
 // Lazy widget "hls": the only module that imports hls.js.
 import Hls, { ErrorTypes, Events, type ErrorData, type LoaderCallbacks, type LoaderConfiguration, type LoaderContext, type PlaylistLoaderConstructor } from 'hls.js';
-import type { PlaylistCache } from './playlist-prefetch';
-
-import type { MediaTrack, QualityLevel } from '../core/tracks';
-
-export interface HlsHandlers {
-  /** A fatal error hls.js could not recover from, after the retries below. */
-  onFatal(data: { details: string; type: string; url?: string; response?: unknown }): void;
-  onQualities(levels: QualityLevel[]): void;
-  /** The rendition now playing, and whether the choice is automatic. */
-  onLevel(level: number, auto: boolean): void;
-  onAudioTracks(tracks: MediaTrack[], active: number): void;
-  onAudioTrack(id: number): void;
-  onTextTracks(tracks: MediaTrack[], active: number): void;
-  onTextTrack(id: number): void;
-  /** The preview thumbnails WebVTT announced by the master (or the conventional thumbs.vtt beside it). */
-  onThumbnails?(url: string): void;
-  /** The ABR bandwidth estimate (bits/s) after each fragment, periods that dropped frames, non-fatal errors. */
-  onStats?(stats: { bandwidth?: number; dropped?: number; decoded?: number; error?: string }): void;
-}
-
-export interface HlsHandle {
-  destroy(): void;
-  /** -1 for automatic. */
-  setQuality(level: number): void;
-  setAudioTrack(id: number): void;
-  /** -1 turns subtitles off. */
-  setTextTrack(id: number): void;
-  readonly hls: Hls;
-}
+import type { HlsHandle, HlsHandlers, PlaylistCache } from '../core/pieces';
+import type { MediaTrack } from '../core/tracks';
 
 type HlsTrack = { name?: string; lang?: string; audioCodec?: string; channels?: string; default?: boolean };
 
@@ -61,9 +34,6 @@ export function attachHls(
   let timer: ReturnType<typeof setTimeout> | undefined;
   let hls = create(startAt);
   const handle: HlsHandle = {
-    get hls() {
-      return hls;
-    },
     destroy() {
       clearTimeout(timer);
       hls.destroy();
@@ -111,7 +81,7 @@ export function attachHls(
     );
     h.on(Events.MANIFEST_LOADED, (_e, data) => {
       const uri = data.sessionData?.[THUMBNAILS_DATA_ID]?.URI;
-      if (uri || data.levels.length) handlers.onThumbnails?.(new URL(uri || 'thumbs.vtt', data.url).href);
+      if (uri || data.levels.length) handlers.onThumbnails(new URL(uri || 'thumbs.vtt', data.url).href);
     });
     h.on(Events.LEVEL_SWITCHED, (_e, data) => handlers.onLevel(data.level, h.autoLevelEnabled));
     h.on(Events.AUDIO_TRACKS_UPDATED, (_e, data) => handlers.onAudioTracks(data.audioTracks.map(toTrack), h.audioTrack));
@@ -120,10 +90,10 @@ export function attachHls(
       handlers.onTextTracks(data.subtitleTracks.map(toTrack), h.subtitleTrack),
     );
     h.on(Events.SUBTITLE_TRACK_SWITCH, (_e, data) => handlers.onTextTrack(data.id));
-    h.on(Events.FRAG_LOADED, () => handlers.onStats?.({ bandwidth: h.bandwidthEstimate }));
+    h.on(Events.FRAG_LOADED, () => handlers.onStats({ bandwidth: h.bandwidthEstimate }));
     h.on(Events.FPS_DROP, (_e, data) => {
       if (data.currentDropped > h.config.fpsDroppedMonitoringThreshold * data.currentDecoded)
-        handlers.onStats?.({ dropped: data.currentDropped, decoded: data.currentDecoded });
+        handlers.onStats({ dropped: data.currentDropped, decoded: data.currentDecoded });
     });
     h.loadSource(url);
     h.attachMedia(video);
@@ -132,7 +102,7 @@ export function attachHls(
 
   function onError(h: Hls, data: ErrorData) {
     if (h !== hls) return;
-    if (!data.fatal) return handlers.onStats?.({ error: data.details });
+    if (!data.fatal) return handlers.onRecoverable(data.details);
     if (data.type === ErrorTypes.NETWORK_ERROR && networkRetries++ < 1) {
       const at = video.currentTime;
       timer = setTimeout(() => {

@@ -1,6 +1,7 @@
 // Lazy widget "extras": picture-in-picture, cast (Remote Playback API) and AirPlay on the <video>
 // (part of the media provider, the only code that touches it). Missing APIs are logged, never
 // thrown (SPEC §8).
+import type { Extras } from '../core/pieces';
 import type { Store } from '../core/store';
 
 type Video = HTMLVideoElement & {
@@ -8,7 +9,7 @@ type Video = HTMLVideoElement & {
   webkitShowPlaybackTargetPicker?(): void;
 };
 
-export function bindExtras(video: Video, store: Store) {
+export function bindExtras(video: Video, store: Store): Extras {
   const on: Record<string, (e: Event) => void> = {
     enterpictureinpicture: () => (store.pip.value = true),
     leavepictureinpicture: () => (store.pip.value = false),
@@ -49,5 +50,3 @@ export function bindExtras(video: Video, store: Store) {
     },
   };
 }
-
-export type Extras = ReturnType<typeof bindExtras>;

@@ -1,14 +1,12 @@
 import { batch } from '@preact/signals';
 import type { Bus, Cause } from '../core/bus';
+import { playerError } from '../core/errors';
+import type { CueBinding, Extras, HlsHandle, PieceLoader, PieceModules, PlaylistCache } from '../core/pieces';
 import type { Store } from '../core/store';
-import { loadWidget } from '../core/widgets';
-import { type Engine, type MediaCapabilities, isHlsAddress, isHlsByContentType, needsContentType, pickEngine } from './engine';
 import { EXTERNAL_TRACK_BASE } from '../core/tracks';
-import type { AudioGain } from './audio-gain';
-import type { HlsHandle } from './hls-engine';
-import type { PlaylistCache } from './playlist-prefetch';
-import type { CueBinding } from './text-cues';
-import type { Extras } from './media-extras';
+import { type Engine, type MediaCapabilities, isHlsAddress, isHlsByContentType, needsContentType, pickEngine } from './engine';
+
+type AudioGain = NonNullable<ReturnType<PieceModules['audio-gain']['createAudioGain']>>;
 
 export interface SourceFailure {
   /** 4 is MediaError's MEDIA_ERR_SRC_NOT_SUPPORTED, used by SPEC §8 for "Failed to load resource." */
@@ -50,8 +48,9 @@ export interface MediaOptions {
   store: Store;
   bus: Bus;
   caps: MediaCapabilities;
-  assetBase: string;
-  onFailure(f: SourceFailure): void;
+  load: PieceLoader;
+  /** Nothing can play the source (unsupported), or it failed to load or decode past every retry. */
+  onFailure(code: 'media-unsupported' | 'media-load-failed', f: SourceFailure): void;
 }
 
 /** The only code that touches <video>: it turns media events into store state and requests into calls. */
@@ -66,7 +65,7 @@ export function bindMedia(video: HTMLVideoElement, opts: MediaOptions): Media {
   let cues: Promise<CueBinding> | undefined;
   let gainNode: Promise<AudioGain | undefined> | undefined;
   // The subtitle reader loads with the first subtitle choice (subtitles start off).
-  const withCues = () => (cues ??= loadWidget('cues', opts.assetBase).then((m) => m.bindCues(video, store)));
+  const withCues = () => (cues ??= opts.load('cues').then((m) => m.bindCues(video, store)));
   const external = () =>
     (store.descriptor.value?.subtitles ?? []).map((s, i) => ({ id: EXTERNAL_TRACK_BASE + i, label: s.label, language: s.language }));
 
@@ -135,7 +134,7 @@ export function bindMedia(video: HTMLVideoElement, opts: MediaOptions): Media {
     error: () => {
       const err = video.error;
       if (!err || engine) return;
-      opts.onFailure({
+      opts.onFailure('media-load-failed', {
         code: err.code,
         message: 'Failed to load resource.',
         details: err.message || `MediaError ${err.code}`,
@@ -146,7 +145,7 @@ export function bindMedia(video: HTMLVideoElement, opts: MediaOptions): Media {
   for (const [name, fn] of Object.entries(listeners)) video.addEventListener(name, fn);
   // PiP, cast and AirPlay load after the first frame (or at once where AirPlay may be offered).
   let extras: Promise<Extras> | undefined;
-  const withExtras = () => (extras ??= loadWidget('extras', opts.assetBase).then((m) => m.bindExtras(video, store)));
+  const withExtras = () => (extras ??= opts.load('extras').then((m) => m.bindExtras(video, store)));
   const extra = (run: (x: Extras) => unknown) =>
     withExtras()
       .then(run)
@@ -184,7 +183,7 @@ export function bindMedia(video: HTMLVideoElement, opts: MediaOptions): Media {
       if (token !== loadToken) return;
       const kind: Engine | undefined = pickEngine(url, opts.caps, hls);
       if (!kind) {
-        opts.onFailure({ code: 4, message: 'Failed to load resource.', details: 'hls unsupported', url });
+        opts.onFailure('media-unsupported', { code: 4, message: 'Failed to load resource.', details: 'hls unsupported', url });
         return;
       }
       if (kind === 'native') {
@@ -194,16 +193,16 @@ export function bindMedia(video: HTMLVideoElement, opts: MediaOptions): Media {
       } else {
         let mod;
         try {
-          mod = await loadWidget('hls', opts.assetBase);
+          mod = await opts.load('hls');
         } catch (err) {
           if (token === loadToken)
-            opts.onFailure({ code: 4, message: 'Failed to load resource.', details: 'hls module failed to load', url, data: err });
+            opts.onFailure('media-load-failed', { code: 4, message: 'Failed to load resource.', details: 'hls module failed to load', url, data: err });
           return;
         }
         if (token !== loadToken) return;
         engine = mod.attachHls(video, url, startAt, {
           onFatal: (data) =>
-            opts.onFailure({ code: 4, message: 'Failed to load resource.', details: data.details, url: data.url || url, data }),
+            opts.onFailure('media-load-failed', { code: 4, message: 'Failed to load resource.', details: data.details, url: data.url || url, data }),
           onQualities: (levels) => (store.qualities.value = levels),
           onLevel: (level, auto) =>
             batch(() => {
@@ -227,6 +226,7 @@ export function bindMedia(video: HTMLVideoElement, opts: MediaOptions): Media {
           },
           onThumbnails: (url) => (store.thumbnailsUrl.value = url),
           onStats: (stats) => bus.emit('media:stats', stats),
+          onRecoverable: (details) => bus.emit('player:error', { error: playerError('media-recoverable', details) }),
         }, prefetched);
       }
       bus.emit('media:source', { url, engine: kind });
@@ -291,11 +291,8 @@ export function bindMedia(video: HTMLVideoElement, opts: MediaOptions): Media {
         .catch((err) => console.warn('[player] subtitles module failed to load', err));
     },
     setAudioGain(gain) {
-      if (!(window.AudioContext || 'webkitAudioContext' in window)) {
-        console.warn('[player] audio gain api not available');
-        return;
-      }
-      (gainNode ??= loadWidget('audio-gain', opts.assetBase).then((m) => m.createAudioGain(video)))
+      // The piece says 'audio gain api not available' where Web Audio is missing (the menu hides gain there).
+      (gainNode ??= opts.load('audio-gain').then((m) => m.createAudioGain(video)))
         .then((node) => {
           node?.set(gain);
           if (node) store.gain.value = gain;

@@ -1,5 +1,4 @@
-/** Playlist address → its text (undefined when the prefetch failed, so the engine loads it itself). */
-export type PlaylistCache = Map<string, Promise<string | undefined>>;
+import type { PlaylistCache } from '../core/pieces';
 
 /**
  * Fetches the master playlist and then, without waiting for hls.js to download and parse it, the

@@ -1,18 +1,14 @@
 // Lazy widget "cues": reads the active subtitle cues into the store so the UI can render them above
 // the controls. Native rendering is hidden (mode 'hidden' still delivers cues and cuechange).
+import type { CueBinding } from '../core/pieces';
 import type { Store } from '../core/store';
 import { EXTERNAL_TRACK_BASE } from '../core/tracks';
 
-export interface ExternalSubtitle {
-  label: string;
-  src: string;
-  language: string;
-}
 
 const isText = (t: TextTrack) => t.kind === 'subtitles' || t.kind === 'captions';
 const plain = (text: string) => text.replace(/<[^>]*>/g, '');
 
-export function bindCues(video: HTMLVideoElement, store: Store) {
+export function bindCues(video: HTMLVideoElement, store: Store): CueBinding {
   const watched = new WeakSet<TextTrack>();
   let elements: HTMLTrackElement[] = [];
 
@@ -41,7 +37,7 @@ export function bindCues(video: HTMLVideoElement, store: Store) {
 
   return {
     /** Shows one of the descriptor's files (an id from externalTracks) or none (-1). */
-    showExternal(id: number, subs: ExternalSubtitle[]): void {
+    showExternal(id, subs) {
       if (!elements.length && id >= EXTERNAL_TRACK_BASE) {
         elements = subs.map((s) => {
           const el = document.createElement('track');
@@ -57,17 +53,15 @@ export function bindCues(video: HTMLVideoElement, store: Store) {
       read();
     },
     /** A new source: the old files go. */
-    reset(): void {
+    reset() {
       elements.forEach((el) => el.remove());
       elements = [];
       read();
     },
-    dispose(): void {
+    dispose() {
       this.reset();
       video.textTracks.removeEventListener('addtrack', scan);
       video.textTracks.removeEventListener('change', read);
     },
   };
 }
-
-export type CueBinding = ReturnType<typeof bindCues>;

@@ -1,8 +1,8 @@
-// Lazy widget "fingerprint": the device identity of SPEC §1/§9, kept in the device_fp cookie that
+// Lazy piece "fingerprint": the device identity of SPEC §1/§9, kept in the device_fp cookie that
 // every request then sends as X-Session-Context (api/http.ts commonHeaders).
 import { load } from '@fingerprintjs/fingerprintjs';
-import type { PastEvent } from '../analytics/tracker';
-import type { PlayerApi } from '../controller/player';
+import type { PastEvent } from '../core/bus';
+import type { PlayerApi } from '../core/player-api';
 import { writeCookie } from '../storage/write-cookie';
 
 /** SPEC §9. */

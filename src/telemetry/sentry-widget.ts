@@ -1,4 +1,4 @@
-// Lazy widget "sentry": error reporting (SPEC §7, §9). Loaded after the first frame or at the first
+// Lazy piece "sentry": error reporting (SPEC §7, §9). Loaded after the first frame or at the first
 // error, only when a DSN is configured; errors raised before it loaded are replayed to it.
 import {
   type ErrorEvent,
@@ -7,9 +7,8 @@ import {
   init,
   replayIntegration,
 } from '@sentry/browser';
-import type { PastEvent } from '../analytics/tracker';
-import type { PlayerApi } from '../controller/player';
-import type { PlayerEvents } from '../core/bus';
+import type { PlayerApi } from '../core/player-api';
+import type { PastEvent, PlayerEvents } from '../core/bus';
 import type { PlayerError } from '../core/errors';
 import { buildReport, shouldReport } from './report';
 import { scrub } from './scrub';

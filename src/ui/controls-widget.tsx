@@ -1,9 +1,9 @@
-// Lazy widget "controls": everything on screen that is not needed for the first frame. The HTML
+// Lazy piece "controls": everything on screen that is not needed for the first frame. The HTML
 // preloads it, so it arrives in parallel with the entry, but the first frame never waits for it.
 import { useSignal, useSignalEffect } from '@preact/signals';
 import { NARROW } from './breakpoints';
 import { useEffect, useMemo } from 'react';
-import type { PlayerApi } from '../controller/player';
+import type { PlayerApi } from '../core/player-api';
 import './controls.css';
 import './series.css';
 import { Controls } from './controls';
@@ -14,7 +14,6 @@ import { MobileControls } from './mobile-controls';
 import { SeekAnnouncer } from './seek-announcer';
 import { bindShortcuts } from './shortcuts';
 import { Subtitles } from './subtitles';
-export { attachMemory } from '../controller/memory';
 import { NextEpisodeCard } from './next-episode';
 import { ResumePrompt } from './resume-prompt';
 import { Title } from './title';

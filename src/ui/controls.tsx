@@ -1,16 +1,16 @@
 import { useComputed } from '@preact/signals';
-import type { PlayerApi } from '../controller/player';
-import { ru } from '../i18n/ru';
-import { ruUi } from '../i18n/ru-ui';
+import type { PlayerApi } from '../core/player-api';
 import { formatTime } from './format-time';
-import { ExitFullscreenIcon, FullscreenIcon, MutedIcon, PauseIcon, PlayIcon, VolumeIcon } from './icons';
+import { ExitFullscreenIcon, FullscreenIcon, MutedIcon, PauseIcon, PlayIcon, VolumeIcon } from '../core/icons';
 import { AirplayIcon, Back10Icon, CastIcon, Forward10Icon, PipIcon, SettingsIcon, SubtitlesIcon } from './icons-ui';
+import { SKIP_S } from './keyboard';
 import { Progress } from './progress';
 import type { UiState } from './ui-state';
 import { NextButton } from './next-episode';
 import { ShareButton } from './share-button';
+import { ru } from '../i18n/ru';
+import { ruUi } from '../i18n/ru-ui';
 
-const SKIP_S = 10;
 
 /** SPEC §2 desktop controls: progress with preview, play/pause, ±10 s, volume, time, and the right group. */
 export function Controls({ player, ui }: { player: PlayerApi; ui: UiState }) {
@@ -30,7 +30,7 @@ export function Controls({ player, ui }: { player: PlayerApi; ui: UiState }) {
           type="button"
           class="pl-button"
           data-action="mute"
-          aria-label={muted ? ru.unmuteLabel : ru.muteLabel}
+          aria-label={muted ? ru.unmuteLabel : ruUi.muteLabel}
           onClick={() => requests.toggleMute()}
         >
           {muted ? <MutedIcon /> : <VolumeIcon />}
@@ -42,7 +42,7 @@ export function Controls({ player, ui }: { player: PlayerApi; ui: UiState }) {
           max={1}
           step={0.05}
           value={volume}
-          aria-label={ru.volumeLabel}
+          aria-label={ruUi.volumeLabel}
           onInput={(e) => requests.setVolume(Number((e.target as HTMLInputElement).value))}
         />
         <TimeText player={player} />
@@ -66,7 +66,7 @@ export function Controls({ player, ui }: { player: PlayerApi; ui: UiState }) {
   );
 }
 
-/** Pointer over the controls keeps them shown (issue 3 auto-hide rule). */
+/** Pointer over the controls keeps them shown (auto-hide never while the mouse is over them). */
 export const hold = (ui: UiState) => ({
   onPointerEnter: (e: PointerEvent) => {
     if (e.pointerType === 'mouse') ui.pointerOver.value = true;
@@ -84,8 +84,8 @@ export function PlayButton({ player, paused }: { player: PlayerApi; paused: bool
       type="button"
       class="pl-button"
       data-action="play"
-      aria-label={paused ? ru.playLabel : ru.pauseLabel}
-      onClick={() => (player.store.started.value ? player.requests.togglePlay('user') : player.requests.play('user'))}
+      aria-label={paused ? ru.playLabel : ruUi.pauseLabel}
+      onClick={() => player.requests.togglePlay('user')}
     >
       {paused ? <PlayIcon /> : <PauseIcon />}
     </button>
@@ -156,7 +156,7 @@ export function FullscreenButton({ player }: { player: PlayerApi }) {
       type="button"
       class="pl-button"
       data-action="fullscreen"
-      aria-label={fs ? ru.exitFullscreenLabel : ru.fullscreenLabel}
+      aria-label={fs ? ruUi.exitFullscreenLabel : ruUi.fullscreenLabel}
       onClick={() => player.requests.toggleFullscreen()}
     >
       {fs ? <ExitFullscreenIcon /> : <FullscreenIcon />}

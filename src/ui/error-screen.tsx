@@ -1,10 +1,11 @@
-import type { PlayerError } from '../core/errors';
+import { type PlayerError, screenOf } from '../core/errors';
 import { ru } from '../i18n/ru';
 
 /** SPEC §8 screens. Only the generic one has a way out: its button resets the error. */
 export function ErrorScreen({ error, onReset }: { error: PlayerError; onReset: () => void }) {
+  const screen = screenOf(error);
   let text: string;
-  switch (error.screen) {
+  switch (screen) {
     case 'missing-movie-id':
       text = ru.missingMovieId;
       break;
@@ -15,15 +16,15 @@ export function ErrorScreen({ error, onReset }: { error: PlayerError; onReset: (
       text = ru.blocked;
       break;
     case 'load-failed':
-      text = ru.loadFailed + (error.address ?? '');
+      text = ru.loadFailed + (error.data?.address ?? '');
       break;
     default:
-      text = ru.generic + error.eventId;
+      text = ru.generic + (error.data?.eventId ?? '');
   }
   return (
-    <div class="pl-error" role="alert" data-screen={error.screen}>
+    <div class="pl-error" role="alert" data-screen={screen}>
       <p class="pl-error__text">{text}</p>
-      {error.screen === 'generic' && (
+      {screen === 'generic' && (
         <button type="button" class="pl-error__button" onClick={onReset}>
           {ru.reload}
         </button>

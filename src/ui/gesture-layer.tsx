@@ -1,9 +1,9 @@
 import { useEffect, useMemo } from 'react';
-import type { PlayerApi } from '../controller/player';
+import type { PlayerApi } from '../core/player-api';
 import { createTapClassifier, tapZone } from './gestures';
+import { SKIP_S } from './keyboard';
 import type { UiState } from './ui-state';
 
-const SKIP_S = 10;
 
 /**
  * A transparent surface over the video (SPEC §2 gestures): single tap toggles pause (not on touch;
@@ -12,7 +12,7 @@ const SKIP_S = 10;
  * press does) and hides shown ones.
  */
 export function GestureLayer({ player, ui }: { player: PlayerApi; ui: UiState }) {
-  const { store, requests } = player;
+  const { requests } = player;
   const state = useMemo(() => ({ touch: false, controlsShown: false }), []);
   const taps = useMemo(
     () =>
@@ -22,8 +22,7 @@ export function GestureLayer({ player, ui }: { player: PlayerApi; ui: UiState })
             if (state.controlsShown) player.bus.emit('ui:hide-controls', {});
             return;
           }
-          if (store.started.value) requests.togglePlay('user');
-          else requests.play('user');
+          requests.togglePlay('user');
         },
         double: (zone) => {
           if (zone === 'left') requests.seekBy(-SKIP_S);

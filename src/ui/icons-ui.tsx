@@ -1,5 +1,5 @@
-// Icons of the lazy controls (see icons.tsx); apart so they stay off the critical path.
-import { icon } from './icons';
+// Icons of the lazy controls (see core/icons.tsx); apart so they stay off the critical path.
+import { icon } from '../core/icons';
 
 export const Back10Icon = icon('M12 5V1L7 6l5 5V7a6 6 0 1 1-6 6H4a8 8 0 1 0 8-8zm-1.1 11H10v-3.3L9 13v-.7l1.8-.7h.1V16zm4.3-1.8c0 .3 0 .6-.1.8l-.3.6-.4.3-.6.1-.6-.1-.4-.3-.3-.6-.1-.8v-.7c0-.3 0-.6.1-.8l.3-.6.4-.3.6-.1.6.1.4.3.3.6.1.8v.7zm-.9-.8-.1-.5-.1-.3-.2-.2h-.5l-.2.2-.1.3-.1.5v1l.1.5.1.3.2.2h.5l.2-.2.1-.3.1-.5v-1z');
 export const Forward10Icon = icon('M18 13a6 6 0 1 1-6-6v4l5-5-5-5v4a8 8 0 1 0 8 8h-2zm-7.1 3H10v-3.3L9 13v-.7l1.8-.7h.1V16zm4.3-1.8c0 .3 0 .6-.1.8l-.3.6-.4.3-.6.1-.6-.1-.4-.3-.3-.6-.1-.8v-.7c0-.3 0-.6.1-.8l.3-.6.4-.3.6-.1.6.1.4.3.3.6.1.8v.7zm-.9-.8-.1-.5-.1-.3-.2-.2h-.5l-.2.2-.1.3-.1.5v1l.1.5.1.3.2.2h.5l.2-.2.1-.3.1-.5v-1z');

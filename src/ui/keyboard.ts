@@ -1,7 +1,8 @@
-// Keyboard shortcuts (issue 3): space/k play-pause, arrows seek 10 s and volume 5 %, m mute,
-// f fullscreen, c subtitles, 0-9 jump to 0-90 %.
+// Keyboard shortcuts (README "Interface"): space/k play-pause, arrows seek 10 s and volume 5 %,
+// m mute, f fullscreen, c subtitles, 0-9 jump to 0-90 %.
 
-export const SEEK_STEP_S = 10;
+/** SPEC §9 skip step: 10 s either way (buttons, keys, double taps, media session). */
+export const SKIP_S = 10;
 export const VOLUME_STEP = 0.05;
 
 export type KeyAction =
@@ -22,9 +23,9 @@ export function keyAction(e: { key: string; ctrlKey?: boolean; metaKey?: boolean
     case 'л':
       return { type: 'toggle-play' };
     case 'ArrowLeft':
-      return { type: 'seek-by', seconds: -SEEK_STEP_S };
+      return { type: 'seek-by', seconds: -SKIP_S };
     case 'ArrowRight':
-      return { type: 'seek-by', seconds: SEEK_STEP_S };
+      return { type: 'seek-by', seconds: SKIP_S };
     case 'ArrowUp':
       return { type: 'volume-by', delta: VOLUME_STEP };
     case 'ArrowDown':

@@ -1,11 +1,10 @@
-// Media session (issue 3): title, episode, poster artwork; play, pause, ±10 s and seekto; the
+// Media session: title, episode, poster artwork; play, pause, ±10 s and seekto; the
 // position state follows the media. Browsers without it are left alone.
 import { effect } from '@preact/signals';
-import type { PlayerApi } from '../controller/player';
-import { ru } from '../i18n/ru';
+import type { PlayerApi } from '../core/player-api';
+import { SKIP_S } from './keyboard';
+import { ruUi } from '../i18n/ru-ui';
 
-/** SPEC §9: media-session seek offset 10 s. */
-export const MEDIA_SESSION_SEEK_S = 10;
 
 export function bindMediaSession(player: PlayerApi, nav: Navigator = navigator): () => void {
   const session = nav.mediaSession;
@@ -14,8 +13,8 @@ export function bindMediaSession(player: PlayerApi, nav: Navigator = navigator):
   const handlers: Array<[MediaSessionAction, MediaSessionActionHandler]> = [
     ['play', () => requests.play('user')],
     ['pause', () => requests.pause('user')],
-    ['seekbackward', (d) => requests.seekBy(-(d.seekOffset || MEDIA_SESSION_SEEK_S))],
-    ['seekforward', (d) => requests.seekBy(d.seekOffset || MEDIA_SESSION_SEEK_S)],
+    ['seekbackward', (d) => requests.seekBy(-(d.seekOffset || SKIP_S))],
+    ['seekforward', (d) => requests.seekBy(d.seekOffset || SKIP_S)],
     ['seekto', (d) => d.seekTime !== undefined && requests.seek(d.seekTime)],
   ];
   // The ad runner turns seeking off while an ad plays (SPEC §2 ad media session); it comes back after.
@@ -37,7 +36,7 @@ export function bindMediaSession(player: PlayerApi, nav: Navigator = navigator):
     const series = content.hasMultipleEpisodes && episode?.season;
     session.metadata = new MediaMetadata({
       title: series && episode.title ? episode.title : content.title,
-      artist: series ? ru.seasonEpisode(episode.season!.order, episode.order) : '',
+      artist: series ? ruUi.seasonEpisode(episode.season!.order, episode.order) : '',
       album: content.title,
       artwork: poster ? [{ src: new URL(poster, location.href).href }] : [],
     });

@@ -1,4 +1,4 @@
-import type { PlayerApi } from '../controller/player';
+import type { PlayerApi } from '../core/player-api';
 import { ruUi } from '../i18n/ru-ui';
 import { FullscreenButton, MenuButtons, PlayButton, SkipButtons, TimeText, cast } from './controls';
 import { CastIcon, CloseIcon } from './icons-ui';

@@ -1,10 +1,9 @@
 import { type Signal, signal, useComputed, useSignal } from '@preact/signals';
-import { playNext, playableNext } from '../controller/binge';
-import type { PlayerApi } from '../controller/player';
+import type { PlayerApi } from '../core/player-api';
 import type { Store } from '../core/store';
-import { ru } from '../i18n/ru';
 import { NextIcon } from './series-icons';
 import { stripNumberPrefix } from './strip-number';
+import { ruUi } from '../i18n/ru-ui';
 
 /** The card shows for the last seconds of an episode (the credits), and when it has ended. */
 const END_WINDOW_S = 10;
@@ -43,16 +42,16 @@ function hoverHandlers(store: Store) {
 /** The control-bar button: plays the next episode; shown only when moving on is allowed. */
 export function NextButton({ player }: { player: PlayerApi }) {
   const hover = hoverHandlers(player.store);
-  if (!playableNext(player)) return null;
+  if (!player.store.nextEpisode.value) return null;
   return (
     <button
       type="button"
       class="pl-button"
       data-action="next"
-      aria-label={ru.nextEpisode}
+      aria-label={ruUi.nextEpisode}
       onClick={() => {
         hoverOf(player.store).on.value = false;
-        playNext(player);
+        player.requests.playNext();
       }}
       {...hover}
     >
@@ -70,19 +69,19 @@ export function NextEpisodeCard({ player }: { player: PlayerApi }) {
     const d = store.duration.value;
     return store.ended.value || (store.started.value && d > 2 * END_WINDOW_S && d - store.currentTime.value <= END_WINDOW_S);
   });
-  const next = playableNext(player);
+  const next = store.nextEpisode.value;
   const episodeId = store.episode.value?.id ?? null;
   const shown = hoverOf(store).on.value || (atEnd.value && closedFor.value !== episodeId);
   if (!next || !shown) return null;
   const poster = next.posterPath || store.content.value?.posterUrl;
   const season = next.season?.order;
   return (
-    <div class="pl-next" role="dialog" aria-label={ru.nextEpisode} onClick={(e) => e.stopPropagation()} {...hover}>
+    <div class="pl-next" role="dialog" aria-label={ruUi.nextEpisode} onClick={(e) => e.stopPropagation()} {...hover}>
       {poster && <img class="pl-next__poster" src={poster} alt="" />}
       <div class="pl-next__body">
-        <div class="pl-next__head">{ru.nextEpisode}</div>
+        <div class="pl-next__head">{ruUi.nextEpisode}</div>
         <div class="pl-next__number">
-          {typeof season === 'number' ? ru.seasonEpisode(season, next.order) : ru.episodeNumber(next.order)}
+          {typeof season === 'number' ? ruUi.seasonEpisode(season, next.order) : ruUi.episodeNumber(next.order)}
         </div>
         <div class="pl-next__title">{stripNumberPrefix(next.title ?? '')}</div>
         {next.description && <p class="pl-next__description">{next.description}</p>}
@@ -92,16 +91,16 @@ export function NextEpisodeCard({ player }: { player: PlayerApi }) {
           data-action="next-play"
           onClick={() => {
             hoverOf(store).on.value = false;
-            playNext(player);
+            player.requests.playNext();
           }}
         >
-          {ru.play}
+          {ruUi.play}
         </button>
       </div>
       <button
         type="button"
         class="pl-next__close"
-        aria-label={ru.close}
+        aria-label={ruUi.close}
         onClick={() => {
           hoverOf(store).on.value = false;
           closedFor.value = episodeId;

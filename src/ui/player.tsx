@@ -1,10 +1,10 @@
 import { useSignal, useSignalEffect } from '@preact/signals';
 import { useEffect, useRef } from 'react';
-import type { PlayerApi } from '../controller/player';
-import { ru } from '../i18n/ru';
+import type { PlayerApi } from '../core/player-api';
 import { ErrorScreen } from './error-screen';
-import { PlayIcon } from './icons';
-import { useWidget } from './use-widget';
+import { PlayIcon } from '../core/icons';
+import { usePiece } from './use-piece';
+import { ru } from '../i18n/ru';
 
 const HIDE_DELAY_MS = 2000;
 
@@ -13,7 +13,7 @@ export function Player({ player }: { player: PlayerApi }) {
   const root = useRef<HTMLDivElement>(null);
   const video = useRef<HTMLVideoElement>(null);
   const idle = useSignal(false);
-  const chrome = useWidget('controls', player.config.assetBase);
+  const chrome = usePiece(player, 'controls');
 
   useEffect(() => {
     player.attach(video.current!, root.current!);
@@ -62,7 +62,7 @@ export function Player({ player }: { player: PlayerApi }) {
         crossOrigin="anonymous"
         preload="metadata"
         poster={store.poster.value || undefined}
-        onClick={() => (started ? requests.togglePlay('user') : requests.play('user'))}
+        onClick={() => requests.togglePlay('user')}
       />
       {!error && chrome && <chrome.Chrome player={player} />}
       {busy && <div class="pl-spinner" role="status" aria-label={ru.loadingLabel} />}

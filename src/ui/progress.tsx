@@ -1,9 +1,9 @@
 import { useComputed, useSignal } from '@preact/signals';
 import { useRef } from 'react';
-import type { PlayerApi } from '../controller/player';
-import { ru } from '../i18n/ru';
+import type { PlayerApi } from '../core/player-api';
 import { formatTime } from './format-time';
 import { type Thumbnail, parseThumbnails, thumbnailFinder } from './thumbnails';
+import { ruUi } from '../i18n/ru-ui';
 
 type Finder = ReturnType<typeof thumbnailFinder>;
 
@@ -62,7 +62,7 @@ export function Progress({ player }: { player: PlayerApi }) {
         max={store.duration.value || 0}
         step={0.1}
         value={shown}
-        aria-label={ru.seekLabel}
+        aria-label={ruUi.seekLabel}
         aria-valuetext={valueText}
         onKeyDown={(e) => {
           // SPEC §9 key step 5: the native 0.1 s step of the slider would be useless from the keyboard.

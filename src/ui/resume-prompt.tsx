@@ -1,10 +1,8 @@
 import { useSignal, useSignalEffect } from '@preact/signals';
 import { useRef } from 'react';
-import type { PlayerApi } from '../controller/player';
-import { ru } from '../i18n/ru';
-import { PROGRESS_KEY, readMap } from '../storage/local';
-import { progressOf } from '../storage/progress';
+import type { PlayerApi } from '../core/player-api';
 import { formatTime } from './format-time';
+import { ruUi } from '../i18n/ru-ui';
 
 /**
  * SPEC §2/§4 resume prompt: shown before an episode has started when a saved position exists and no
@@ -35,7 +33,7 @@ export function ResumePrompt({ player }: { player: PlayerApi }) {
     !(store.duration.value > 0)
   )
     return null;
-  const saved = progressOf(readMap(PROGRESS_KEY), episode.id, variant);
+  const saved = store.savedTime.value;
   if (!saved || saved >= store.duration.value) return null;
   const choose = (at: number) => {
     dismissed.value = key;
@@ -43,14 +41,14 @@ export function ResumePrompt({ player }: { player: PlayerApi }) {
     requests.play('user');
   };
   return (
-    <div class="pl-resume" role="dialog" aria-label={ru.resumeAt(formatTime(saved, true))} onClick={(e) => e.stopPropagation()}>
-      <p class="pl-resume__text">{ru.resumeAt(formatTime(saved, true))}</p>
+    <div class="pl-resume" role="dialog" aria-label={ruUi.resumeAt(formatTime(saved, true))} onClick={(e) => e.stopPropagation()}>
+      <p class="pl-resume__text">{ruUi.resumeAt(formatTime(saved, true))}</p>
       <div class="pl-resume__actions">
         <button type="button" class="pl-resume__continue" data-action="resume" onClick={() => choose(saved)}>
-          {ru.resumeContinue}
+          {ruUi.resumeContinue}
         </button>
         <button type="button" class="pl-resume__restart" data-action="restart" onClick={() => choose(0)}>
-          {ru.resumeRestart}
+          {ruUi.resumeRestart}
         </button>
       </div>
     </div>

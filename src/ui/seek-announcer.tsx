@@ -1,6 +1,6 @@
 import { useSignal } from '@preact/signals';
 import { useEffect } from 'react';
-import type { PlayerApi } from '../controller/player';
+import type { PlayerApi } from '../core/player-api';
 import { ruUi } from '../i18n/ru-ui';
 import { formatTime } from './format-time';
 

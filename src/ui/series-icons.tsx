@@ -1,4 +1,4 @@
-// Icons of the next-episode and share buttons (inline SVG, CSP-safe, like ui/icons.tsx).
+// Icons of the next-episode and share buttons (inline SVG, CSP-safe, like core/icons.tsx).
 export const NextIcon = () => (
   <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
     <path d="M6 6v12l8.5-6zm10 0v12h2V6z" />

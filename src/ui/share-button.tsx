@@ -1,10 +1,10 @@
 import { useSignal } from '@preact/signals';
 import { NARROW } from './breakpoints';
-import type { PlayerApi } from '../controller/player';
-import { ru } from '../i18n/ru';
+import type { PlayerApi } from '../core/player-api';
 import { ShareIcon } from './series-icons';
 import { SharePopup } from './share-popup';
 import { shareAddress, shareTitle } from './share-url';
+import { ruUi } from '../i18n/ru-ui';
 
 
 /** SPEC §2/§4/§6 share: only with enabled_share. Starting it pauses the video (and so ends menus). */
@@ -38,7 +38,7 @@ export function ShareButton({ player }: { player: PlayerApi }) {
         type="button"
         class="pl-button"
         data-action="share"
-        aria-label={ru.share}
+        aria-label={ruUi.share}
         aria-expanded={open.value}
         onClick={() => (open.value ? (open.value = false) : start())}
       >

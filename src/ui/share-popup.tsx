@@ -1,9 +1,9 @@
 import { useComputed, useSignal } from '@preact/signals';
 import { useLayoutEffect, useRef } from 'react';
-import type { PlayerApi } from '../controller/player';
-import { ru } from '../i18n/ru';
+import type { PlayerApi } from '../core/player-api';
 import { formatTime } from './format-time';
 import { shareAddress, shareTitle, socialLinks } from './share-url';
+import { ruUi } from '../i18n/ru-ui';
 
 /** SPEC §2 share popup (21rem): networks, a copyable link, 'Поделиться с тайм кодом:' off by default. */
 export function SharePopup({ player, onClose }: { player: PlayerApi; onClose(): void }) {
@@ -49,10 +49,10 @@ export function SharePopup({ player, onClose }: { player: PlayerApi; onClose(): 
   };
 
   return (
-    <div ref={root} class="pl-share" role="dialog" aria-label={ru.share} onClick={(e) => e.stopPropagation()}>
+    <div ref={root} class="pl-share" role="dialog" aria-label={ruUi.share} onClick={(e) => e.stopPropagation()}>
       <div class="pl-share__head">
-        <span class="pl-share__title">{ru.share}</span>
-        <button type="button" class="pl-share__close" aria-label={ru.close} onClick={onClose}>
+        <span class="pl-share__title">{ruUi.share}</span>
+        <button type="button" class="pl-share__close" aria-label={ruUi.close} onClick={onClose}>
           ×
         </button>
       </div>
@@ -67,7 +67,7 @@ export function SharePopup({ player, onClose }: { player: PlayerApi; onClose(): 
               rel="noopener noreferrer"
               onClick={() => bus.emit('ui:share', { target: s.id, withTime: withTime.value })}
             >
-              {ru.shareTargets[s.id]}
+              {ruUi.shareTargets[s.id]}
             </a>
           </li>
         ))}
@@ -78,11 +78,11 @@ export function SharePopup({ player, onClose }: { player: PlayerApi; onClose(): 
           type="text"
           readOnly
           value={link}
-          aria-label={ru.shareLink}
+          aria-label={ruUi.shareLink}
           onFocus={(e) => (e.target as HTMLInputElement).select()}
         />
         <button type="button" class="pl-share__copy-button" onClick={copy}>
-          {copied.value ? ru.copied : ru.copy}
+          {copied.value ? ruUi.copied : ruUi.copy}
         </button>
       </div>
       <label class="pl-share__time">
@@ -96,7 +96,7 @@ export function SharePopup({ player, onClose }: { player: PlayerApi; onClose(): 
           }}
         />
         <span>
-          {ru.shareWithTime} {formatTime(time, time >= 3600)}
+          {ruUi.shareWithTime} {formatTime(time, time >= 3600)}
         </span>
       </label>
     </div>

@@ -1,6 +1,6 @@
-import type { PlayerApi } from '../controller/player';
-import type { Episode } from '../content/types';
-import { ru } from '../i18n/ru';
+import type { PlayerApi } from '../core/player-api';
+import type { Episode } from '../core/entities';
+import { ruUi } from '../i18n/ru-ui';
 
 /**
  * SPEC §2 shareable address: the page address with season-N/episode-N path segments set to the
@@ -63,6 +63,6 @@ export function shareTitle({ store }: Pick<PlayerApi, 'store'>): string {
   const content = store.content.peek();
   const episode = store.episode.peek();
   const season = content?.hasMultipleEpisodes ? episode?.season?.order : undefined;
-  const line = typeof season === 'number' && episode ? `, ${ru.seasonEpisode(season, episode.order)}` : '';
+  const line = typeof season === 'number' && episode ? `, ${ruUi.seasonEpisode(season, episode.order)}` : '';
   return (content?.title ?? '') + line;
 }

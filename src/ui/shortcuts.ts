@@ -1,13 +1,13 @@
-import type { PlayerApi } from '../controller/player';
+import type { PlayerApi } from '../core/player-api';
 import { type KeyAction, keyAction } from './keyboard';
 import type { UiState } from './ui-state';
 
-/** Carries out a shortcut through requests (issue 3 keyboard list). */
+/** Carries out a shortcut through requests (README "Interface" lists the keys). */
 export function runKeyAction(player: PlayerApi, action: KeyAction, lastTextTrack: { id: number }): void {
   const { store, requests } = player;
   switch (action.type) {
     case 'toggle-play':
-      return store.started.value ? requests.togglePlay('user') : requests.play('user');
+      return requests.togglePlay('user');
     case 'seek-by':
       return requests.seekBy(action.seconds);
     case 'volume-by': {

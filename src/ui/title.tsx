@@ -1,6 +1,6 @@
 import type { Store } from '../core/store';
-import { ru } from '../i18n/ru';
 import { stripNumberPrefix } from './strip-number';
+import { ruUi } from '../i18n/ru-ui';
 
 /** SPEC §2 title overlay: the content title and, for series, 'N сезон, N серия' and the episode title. */
 export function Title({ store }: { store: Store }) {
@@ -16,7 +16,7 @@ export function Title({ store }: { store: Store }) {
       <div class="pl-title__name">{content.title}</div>
       {season !== undefined && episode && (
         <div class="pl-title__episode">
-          {ru.seasonEpisode(season, episode.order)}
+          {ruUi.seasonEpisode(season, episode.order)}
           {episode.title && episode.title !== content.title ? ` · ${stripNumberPrefix(episode.title)}` : ''}
         </div>
       )}

@@ -1,5 +1,6 @@
 // What each settings page lists, read from the store (SPEC §2, §4, §9).
-import type { PlayerApi } from '../../controller/player';
+import type { PlayerApi } from '../../core/player-api';
+import { audioContextClass } from '../../providers/audio-gain';
 import { orderAudioTracks } from '../../content/audio-choice';
 import { ruUi } from '../../i18n/ru-ui';
 import { stripNumberPrefix } from '../strip-number';
@@ -56,8 +57,7 @@ export function currentQualityLabel(store: Store): string {
   return qualityLabel(store.quality.value, height(store.level.value), height(store.quality.value));
 }
 
-export const gainSupported = () =>
-  typeof window !== 'undefined' && !!(window.AudioContext || 'webkitAudioContext' in window);
+export const gainSupported = () => !!audioContextClass();
 
 function mainItems(store: Store, langOrder: string[]): MenuItem[] {
   const items: MenuItem[] = [];

@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
-import type { PlayerApi } from '../../controller/player';
+import type { PlayerApi } from '../../core/player-api';
 import { ruUi } from '../../i18n/ru-ui';
 import { BackIcon, ChevronIcon } from '../icons-ui';
 import type { UiState } from '../ui-state';

@@ -4,7 +4,7 @@ import { deviceType } from '../../../src/analytics/device';
 import { buildFields } from '../../../src/analytics/fields';
 import { MILESTONES, createMilestones } from '../../../src/analytics/milestones';
 import { bandwidthKBps, networkType } from '../../../src/analytics/network';
-import type { Content, Episode } from '../../../src/content/types';
+import type { Content, Episode } from '../../../src/core/entities';
 
 test('network class thresholds in kB/s (SPEC §9)', () => {
   assert.is(networkType(1), 'gprs');

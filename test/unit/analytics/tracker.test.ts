@@ -3,7 +3,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Fields } from '../../../src/analytics/fields';
 import { type PastEvent, TIMEUPDATE_MS, createTracker } from '../../../src/analytics/tracker';
-import type { Content, Episode } from '../../../src/content/types';
+import type { Content, Episode } from '../../../src/core/entities';
 import { type AdHistoryItem, createBus } from '../../../src/core/bus';
 import { classify } from '../../../src/core/errors';
 import { createStore } from '../../../src/core/store';

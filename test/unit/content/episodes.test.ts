@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { chooseInitialEpisode, nextEpisode, sortEpisodes } from '../../../src/content/episodes';
-import type { Episode } from '../../../src/content/types';
+import type { Episode } from '../../../src/core/entities';
 import { ep } from './fixtures';
 
 const shuffled = [ep(205, 2, 2), ep(203, 1, 3), ep(204, 2, 1), ep(201, 1, 1, { isCompleted: true }), ep(206, 2, 3), ep(202, 1, 2)];

@@ -1,4 +1,4 @@
-import type { Episode } from '../../../src/content/types';
+import type { Episode } from '../../../src/core/entities';
 
 export const ep = (id: number, season: number | null, order: number, extra: Partial<Episode> = {}): Episode => ({
   id,

@@ -2,7 +2,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createStore } from '../../../../src/core/store';
 import { pageGroups } from '../../../../src/ui/menu/menu-items';
-import type { Episode } from '../../../../src/content/types';
+import type { Episode } from '../../../../src/core/entities';
 
 const ep = (id: number, season: number, order: number, extra: Partial<Episode> = {}): Episode => ({
   id,

@@ -1,6 +1,5 @@
-import type { PastEvent } from '../analytics/tracker';
-import type { PlayerApi } from '../controller/player';
-import { loadWidget } from '../core/widgets';
+import type { PastEvent } from '../core/bus';
+import type { PlayerApi } from '../core/player-api';
 
 /**
  * Past events kept for pieces still loading. Pre-roll ads run before the first frame and report
@@ -16,7 +15,7 @@ const MAX_PAST = 1000;
  * is counted and an early error is still reported.
  */
 export function bootTelemetry(player: PlayerApi): void {
-  const { bus, config, store } = player;
+  const { bus, config, store, load: loadPiece } = player;
   const past: PastEvent[] = [];
   player.onDestroy(
     bus.tap((event, payload) => {
@@ -25,7 +24,7 @@ export function bootTelemetry(player: PlayerApi): void {
   );
   const load = (name: 'analytics' | 'fingerprint' | 'sentry') =>
     // A piece that fails to load only costs its own feature (the error names the file).
-    loadWidget(name, config.assetBase).then((m) => m.start(player, past), console.warn);
+    loadPiece(name).then((m) => m.start(player, past), console.warn);
   // The sentry piece starts once per player however often it is asked (sentry-widget.ts).
   const sentry = () => config.sentryDsn && load('sentry');
   // Every new source has a first frame; only the first one matters here.
@@ -36,5 +35,5 @@ export function bootTelemetry(player: PlayerApi): void {
     sentry();
   });
   player.onDestroy(off);
-  player.onDestroy(bus.on('player:error', sentry));
+  player.onDestroy(bus.on('player:error', ({ error }) => error.fatal && sentry()));
 }

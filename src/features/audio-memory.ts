@@ -1,9 +1,9 @@
 import { effect } from '@preact/signals';
 import { chooseAudioTrack } from '../content/audio-choice';
-import type { Descriptor } from '../content/types';
+import type { Descriptor } from '../core/entities';
 import type { MediaTrack } from '../core/tracks';
-import type { PlayerParts } from '../controller/memory-types';
-import { AUDIO_KEY, readMap, writeStored } from './local';
+import type { PlayerParts } from '../core/player-api';
+import { AUDIO_KEY, readMap, writeStored } from '../storage/local';
 
 /**
  * SPEC §3/§4 favoriteAudioTracks. Streaming case: when a track list arrives, the chosen track

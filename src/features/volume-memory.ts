@@ -1,5 +1,5 @@
-import type { PlayerParts } from '../controller/memory-types';
-import { MUTED_KEY, VOLUME_KEY, readStored, writeStored } from './local';
+import type { PlayerParts } from '../core/player-api';
+import { MUTED_KEY, VOLUME_KEY, readStored, writeStored } from '../storage/local';
 
 /**
  * SPEC §3/§4 player-volume and player-muted, saved on each change. The player restores them before

@@ -22,7 +22,7 @@ export const sendPixel: Send = (url) => {
 };
 
 /** SPEC §7 tracking: each event (and each progress offset) fires at most once per ad. */
-export function createTracker(pixels: AdPixels, send: Send = sendPixel) {
+export function createPixels(pixels: AdPixels, send: Send = sendPixel) {
   const fired = new Set<string>();
   const once = (key: string, urls: string[], code?: number) => {
     if (fired.has(key)) return;
@@ -60,4 +60,4 @@ export function createTracker(pixels: AdPixels, send: Send = sendPixel) {
   };
 }
 
-export type Tracker = ReturnType<typeof createTracker>;
+export type Pixels = ReturnType<typeof createPixels>;

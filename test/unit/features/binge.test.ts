@@ -4,7 +4,7 @@ import { attachBinge, playableNext } from '../../../src/controller/binge';
 import type { PlayerParts } from '../../../src/controller/memory-types';
 import { createBus } from '../../../src/core/bus';
 import { createStore } from '../../../src/core/store';
-import type { Episode } from '../../../src/content/types';
+import type { Episode } from '../../../src/core/entities';
 import { ep } from '../content/fixtures';
 
 const episodes = [ep(201, 1, 1), ep(202, 1, 2), ep(204, 2, 1)];

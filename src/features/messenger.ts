@@ -1,4 +1,4 @@
-import type { PlayerParts } from '../controller/memory-types';
+import type { PlayerParts } from '../core/player-api';
 import { type OutgoingPayloads, envelope, parentOrigin, parseCommand } from './envelope';
 
 export interface Messenger {

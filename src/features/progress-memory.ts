@@ -1,8 +1,10 @@
 import { effect } from '@preact/signals';
-import type { PlayerParts } from '../controller/memory-types';
-import { PROGRESS_KEY, readMap, writeStored } from './local';
-import { withProgress } from './progress-write';
-import { SAVE_INTERVAL_MS, createThrottle } from './throttle';
+import type { PlayerParts } from '../core/player-api';
+import { PROGRESS_KEY, readMap, writeStored } from '../storage/local';
+import { withProgress } from '../content/progress';
+
+/** SPEC §9: progress is saved at most once every 10 s. */
+export const SAVE_INTERVAL_MS = 10_000;
 
 interface Position {
   episodeId: number;
@@ -17,13 +19,19 @@ interface Position {
  * last seconds is ever lost (DESIGN "Nothing lost"). An episode watched to the end is forgotten, so
  * coming back to it starts from the beginning. `onSave` hears every save (timeProgressChanged).
  */
-export function attachProgressSaver(
+export function attachProgressMemory(
   { store, bus }: PlayerParts,
   onSave: (currentTime: number, duration: number) => void,
   win: Window = window,
   now: () => number = Date.now,
 ): () => void {
-  const gate = createThrottle(SAVE_INTERVAL_MS, now);
+  let lastSave = -Infinity;
+  const due = () => {
+    const t = now();
+    if (t - lastSave < SAVE_INTERVAL_MS) return false;
+    lastSave = t;
+    return true;
+  };
   let latest: Position | undefined;
   let written: Position | undefined;
 
@@ -44,7 +52,7 @@ export function attachProgressSaver(
     // video's last ticks must not be booked to the new episode.
     if (!episode || time < 1 || !store.started.peek() || !store.sourceUrl.peek() || !store.isAvailable.peek()) return;
     latest = { episodeId: episode.id, variantId: store.activeVariantId.peek(), time, duration: store.duration.peek() };
-    if (gate()) save();
+    if (due()) save();
   });
 
   const onHide = () => {

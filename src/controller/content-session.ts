@@ -1,0 +1,118 @@
+import { batch } from '@preact/signals';
+import { getJson } from '../api/http';
+import type { EmbedConfig } from '../config/embed-config';
+import { chooseSource, isDescriptorAddress, readDescriptor } from '../content/descriptor';
+import { chooseInitialEpisode } from '../content/episodes';
+import { loadContent } from '../content/load-content';
+import type { Bus } from '../core/bus';
+import type { Episode } from '../core/entities';
+import { type ErrorCode, type ErrorData, httpError, isAbortError, isHttpError } from '../core/errors';
+import type { Store } from '../core/store';
+import { AUDIO_KEY, PROGRESS_KEY, VARIANTS_KEY, readMap } from '../storage/local';
+import { resolveSource } from './source';
+
+export interface SessionDeps {
+  store: Store;
+  bus: Bus;
+  config: EmbedConfig;
+  /** The embedding page's address, for the availability check. */
+  domain: string;
+  /** Base of the catalogue API; relative catalogue links resolve against it. */
+  apiBase: string;
+  fail(code: ErrorCode, message: string, data?: ErrorData): void;
+  /** Hands an address to the media (once it is attached). */
+  setSource(url: string, startAt: number): void;
+}
+
+/**
+ * One content session (SPEC §4): the four catalogue calls together under one time budget, the first
+ * episode's choice, and each episode's source (through its descriptor when it has one).
+ */
+export function createContentSession({ store, bus, config, domain, apiBase, fail, setSource }: SessionDeps) {
+  const { query } = config;
+  let loadAbort: AbortController | undefined;
+
+  const absolute = (url: string) => {
+    try {
+      return new URL(url, apiBase + '/').href;
+    } catch {
+      return url;
+    }
+  };
+
+  async function start(): Promise<void> {
+    if (config.movieId === undefined) return fail('movie-id-missing', 'movie_id missing');
+    loadAbort?.abort();
+    const abort = (loadAbort = new AbortController());
+    const timer = setTimeout(() => abort.abort(new DOMException('catalogue timeout', 'TimeoutError')), config.requestTimeoutMs);
+    store.loading.value = true;
+    let loaded;
+    try {
+      loaded = await loadContent(apiBase, config.movieId, {
+        checkAvailability: !query.disableCheckingAvailable,
+        domain,
+        signal: abort.signal,
+      });
+    } catch (err) {
+      if (abort !== loadAbort) return;
+      const cause = abort.signal.aborted ? abort.signal.reason : err;
+      if (isHttpError(cause) && cause.status === 404) return fail('content-not-found', 'content not found', { cause });
+      if (isAbortError(cause)) return fail('content-load-failed', 'content load aborted', { cause });
+      const timedOut = (cause as { name?: unknown } | null)?.name === 'TimeoutError';
+      return fail(timedOut ? 'content-timeout' : 'content-load-failed', timedOut ? 'content load timed out' : 'content load failed', { cause });
+    } finally {
+      clearTimeout(timer);
+    }
+    if (abort !== loadAbort) return;
+    batch(() => {
+      store.content.value = loaded.content;
+      store.episodes.value = loaded.episodes;
+      store.seasons.value = loaded.seasons;
+      store.isAvailable.value = loaded.isAvailable;
+      store.loading.value = false;
+    });
+    bus.emit('content:loaded', loaded);
+    const episode = chooseInitialEpisode(loaded.episodes, query);
+    // Nothing to play is, to the viewer, content that is not available: 'Контент не доступен'.
+    if (!episode) return fail('content-not-found', 'content has no episodes', { cause: httpError(404, apiBase, 'no episodes') });
+    await selectEpisode(episode, query.timeCode ?? query.episodeTime ?? 0);
+  }
+
+  /** Without startAt, a selection that keeps playing resumes at the saved position (SPEC §3). */
+  async function selectEpisode(episode: Episode, startAt?: number): Promise<void> {
+    store.episode.value = episode;
+    store.descriptor.value = null;
+    bus.emit('content:episode-changed', { episode });
+    store.sourceUrl.value = '';
+    const source = resolveSource(episode, {
+      isAvailable: store.isAvailable.value,
+      activeVariantId: store.activeVariantId.value,
+      queryVariantId: query.episodeVariantId,
+      savedVariantId: readMap(VARIANTS_KEY)[episode.contentId],
+      progress: readMap(PROGRESS_KEY),
+      startAt,
+      keepPlaying: store.playRequested.value,
+      placeholderUrl: config.assetBase + 'placeholder.mp4',
+      absolute,
+    });
+    batch(() => {
+      store.activeVariantId.value = source.variantId;
+      store.savedTime.value = source.savedTime;
+    });
+    let url = source.url;
+    if (store.isAvailable.value && isDescriptorAddress(url)) {
+      const address = url;
+      try {
+        const descriptor = readDescriptor(await getJson(address), address);
+        store.descriptor.value = descriptor;
+        const savedAudio = readMap(AUDIO_KEY)[episode.contentId];
+        url = chooseSource(descriptor.sources, typeof savedAudio === 'string' ? savedAudio : undefined)!.link;
+      } catch (err) {
+        return fail('descriptor-load-failed', 'descriptor load failed', { cause: err, address });
+      }
+    }
+    setSource(url, source.startAt);
+  }
+
+  return { start, selectEpisode, dispose: () => loadAbort?.abort() };
+}

@@ -1,0 +1,60 @@
+import type { Cause } from '../core/bus';
+import type { PlaylistCache } from '../core/pieces';
+import type { Store } from '../core/store';
+import { type MediaCapabilities, pickEngine } from '../providers/engine';
+import type { Media } from '../providers/media';
+import { prefetchPlaylists } from '../providers/playlist-prefetch';
+import { autoplay } from './autoplay';
+
+/**
+ * The content's media once the UI attached it: sources go to it (or wait for it), and autoplay or a
+ * play asked for earlier starts once the source is set and no ad holds the content.
+ */
+export function createPlayback(store: Store, caps: MediaCapabilities, autoPlay: boolean, adHolds: () => boolean) {
+  let media: Media | undefined;
+  let pending: { url: string; startAt: number; prefetched?: PlaylistCache } | undefined;
+  let sourceReady = false;
+  let autoplayPending = autoPlay;
+
+  function setSource(url: string, startAt: number, prefetched?: PlaylistCache): void {
+    store.sourceUrl.value = url;
+    // Playlists are fetched the moment the address is known, while hls.js itself still downloads.
+    prefetched ??= pickEngine(url, caps) === 'hls' ? prefetchPlaylists(url) : undefined;
+    if (!media) {
+      pending = { url, startAt, prefetched };
+      return;
+    }
+    sourceReady = false;
+    void media.load(url, startAt, prefetched).then(() => {
+      sourceReady = true;
+      startIfAsked('user');
+    });
+  }
+
+  function startIfAsked(cause: Cause): void {
+    if (!media || !sourceReady || adHolds()) return;
+    if (autoplayPending) {
+      autoplayPending = false;
+      void autoplay(media, store);
+    } else if (store.playRequested.value) void media.play(cause);
+  }
+
+  return {
+    /** The media, when the UI has attached it. */
+    media: () => media,
+    attach(m: Media): void {
+      media = m;
+      if (pending) {
+        const p = pending;
+        pending = undefined;
+        setSource(p.url, p.startAt, p.prefetched);
+      }
+    },
+    setSource,
+    startIfAsked,
+    /** A viewer who switches source while watching (or at the end of an episode) keeps watching. */
+    keepPlaying(): void {
+      if (!store.paused.value || store.ended.value) store.playRequested.value = true;
+    },
+  };
+}

@@ -1,0 +1,19 @@
+import { useEffect, useState } from 'react';
+import type { PieceModules, PieceName } from '../core/pieces';
+import type { PlayerApi } from '../core/player-api';
+
+/** The module of a lazy piece once it has loaded (undefined until then, or if it failed). */
+export function usePiece<K extends PieceName>(player: PlayerApi, name: K): PieceModules[K] | undefined {
+  const [mod, setMod] = useState<PieceModules[K]>();
+  useEffect(() => {
+    let live = true;
+    player.load(name).then(
+      (m) => live && setMod(() => m),
+      (err) => console.error(`[player] piece ${name} failed to load`, err),
+    );
+    return () => {
+      live = false;
+    };
+  }, [player, name]);
+  return mod;
+}
