@@ -14,7 +14,6 @@ export interface InvalidTokenError extends Error {
 const invalid = (why: string): InvalidTokenError =>
   Object.assign(new Error(`Invalid token specified: ${why}`), { name: 'InvalidTokenError' as const });
 
-export const isInvalidTokenError = (e: unknown): e is InvalidTokenError => e instanceof Error && e.name === 'InvalidTokenError';
 
 /** Decodes the payload (second part) of a JWT; throws InvalidTokenError for anything else. */
 export function decodeToken(token: unknown): TokenPayload {
@@ -35,10 +34,4 @@ export function decodeToken(token: unknown): TokenPayload {
   }
   if (!payload || typeof payload !== 'object') throw invalid('invalid json for part #2');
   return payload as TokenPayload;
-}
-
-/** A token without exp never expires; an invalid one throws. */
-export function isExpired(token: string, nowMs = Date.now()): boolean {
-  const { exp } = decodeToken(token);
-  return typeof exp === 'number' && exp * 1000 <= nowMs;
 }
