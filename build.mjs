@@ -139,7 +139,8 @@ function staticClosure(metafile, file) {
 async function build() {
   const first = await esbuild.build(options({}));
   const widgetFiles = entryOutputs(first.metafile);
-  const widgetMap = Object.fromEntries(Object.keys(PIECES).map((k) => [k, widgetFiles[k]]));
+  // Only the hash of each name goes into the entry: the loader puts `NAME-` and `.js` around it.
+  const widgetMap = Object.fromEntries(Object.keys(PIECES).map((k) => [k, widgetFiles[k].slice(k.length + 1, -3)]));
   // A piece's own stylesheet (kept off the critical CSS) is linked by the loader before it resolves.
   const cssMap = widgetCssFiles(first.metafile);
   for (const [name, piece] of Object.entries(PIECES)) {

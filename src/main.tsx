@@ -1,3 +1,4 @@
+/** @jsxImportSource preact */
 // The only module with side effects at import: read the config, start loading, mount the player.
 import { render } from 'preact';
 import { readEmbedConfig } from './config/embed-config';

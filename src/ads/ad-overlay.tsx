@@ -1,6 +1,7 @@
 import type { Signal } from '@preact/signals';
 import type { AdLoaderState } from '../core/store';
-import { MutedIcon, PauseIcon, PlayIcon, VolumeIcon } from '../core/icons';
+import { PlayIcon } from '../core/icons';
+import { MutedIcon, PauseIcon, VolumeIcon } from '../core/media-icons';
 import type { AdRunner } from './runner';
 import { offsetSeconds } from './vast-time';
 import { shouldPlay } from './visibility';

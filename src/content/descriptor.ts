@@ -1,7 +1,6 @@
 import type { Descriptor, DescriptorSource, DescriptorSubtitle } from '../core/entities';
 
-/** SPEC §3: a master descriptor is loaded when the source address contains .json. */
-export const isDescriptorAddress = (url: string) => url.includes('.json');
+// Lazy piece "descriptor": loaded together with a master descriptor, which only some titles have.
 
 /**
  * Validates a descriptor and resolves its links: links starting with http are kept, others are

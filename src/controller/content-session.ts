@@ -1,15 +1,15 @@
 import { batch } from '@preact/signals';
 import { getJson } from '../api/http';
 import type { EmbedConfig } from '../config/embed-config';
-import { chooseSource, isDescriptorAddress, readDescriptor } from '../content/descriptor';
 import { chooseInitialEpisode } from '../content/episodes';
 import { loadContent } from '../content/load-content';
 import type { Bus } from '../core/bus';
 import type { Episode } from '../core/entities';
 import { type ErrorCode, type ErrorData, httpError, isAbortError, isHttpError } from '../core/errors';
+import type { PieceLoader } from '../core/pieces';
 import type { Store } from '../core/store';
 import { AUDIO_KEY, PROGRESS_KEY, VARIANTS_KEY, readMap } from '../storage/local';
-import { resolveSource } from './source';
+import { isDescriptorAddress, resolveSource } from './source';
 
 export interface SessionDeps {
   store: Store;
@@ -19,6 +19,7 @@ export interface SessionDeps {
   domain: string;
   /** Base of the catalogue API; relative catalogue links resolve against it. */
   apiBase: string;
+  load: PieceLoader;
   fail(code: ErrorCode, message: string, data?: ErrorData): void;
   /** Hands an address to the media (once it is attached). */
   setSource(url: string, startAt: number): void;
@@ -28,7 +29,7 @@ export interface SessionDeps {
  * One content session (SPEC §4): the four catalogue calls together under one time budget, the first
  * episode's choice, and each episode's source (through its descriptor when it has one).
  */
-export function createContentSession({ store, bus, config, domain, apiBase, fail, setSource }: SessionDeps) {
+export function createContentSession({ store, bus, config, domain, apiBase, load, fail, setSource }: SessionDeps) {
   const { query } = config;
   let loadAbort: AbortController | undefined;
 
@@ -103,10 +104,12 @@ export function createContentSession({ store, bus, config, domain, apiBase, fail
     if (store.isAvailable.value && isDescriptorAddress(url)) {
       const address = url;
       try {
-        const descriptor = readDescriptor(await getJson(address), address);
+        // Its reader downloads while the descriptor does.
+        const [raw, reader] = await Promise.all([getJson(address), load('descriptor')]);
+        const descriptor = reader.readDescriptor(raw, address);
         store.descriptor.value = descriptor;
         const savedAudio = readMap(AUDIO_KEY)[episode.contentId];
-        url = chooseSource(descriptor.sources, typeof savedAudio === 'string' ? savedAudio : undefined)!.link;
+        url = reader.chooseSource(descriptor.sources, typeof savedAudio === 'string' ? savedAudio : undefined)!.link;
       } catch (err) {
         return fail('descriptor-load-failed', 'descriptor load failed', { cause: err, address });
       }

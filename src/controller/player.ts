@@ -63,6 +63,7 @@ export function createPlayer(config: EmbedConfig, env: PlayerEnv): PlayerApi {
     config,
     domain: env.domain,
     apiBase: config.envBaseUrl || new URL(env.pageUrl).origin,
+    load,
     fail: errors.fail,
     setSource,
   });

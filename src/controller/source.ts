@@ -1,6 +1,9 @@
 import { type ProgressMap, progressOf } from '../content/progress';
 import type { Episode } from '../core/entities';
 
+/** SPEC §3: a master descriptor is loaded when the source address contains .json. */
+export const isDescriptorAddress = (url: string) => url.includes('.json');
+
 export interface SourceInputs {
   isAvailable: boolean;
   /** The variant already playing (a variant switch sets it first). */

@@ -3,9 +3,10 @@
 import type { ComponentType } from 'preact';
 import { pieceCss, pieceFiles } from 'virtual:pieces';
 import type { PastEvent } from './bus';
+import type { Descriptor, DescriptorSource } from './entities';
 import type { PlayerApi, PlayerParts, AdsHandle } from './player-api';
 import type { Store } from './store';
-import type { MediaTrack, QualityLevel } from './tracks';
+import type { MediaTrack } from './tracks';
 import type registry from './pieces.json';
 import type { Bus } from './bus';
 
@@ -14,22 +15,16 @@ export type PieceName = keyof typeof registry;
 /** Playlist address → its text (undefined when the prefetch failed, so the engine loads it itself). */
 export type PlaylistCache = Map<string, Promise<string | undefined>>;
 
-export interface HlsHandlers {
+/** What the hls piece writes to and tells: it fills the store's stream data itself (SPEC §3). */
+export interface HlsContext {
+  store: Store;
+  bus: Bus;
+  /** The descriptor's own subtitle files, offered for languages the stream lacks. */
+  externalTracks(): MediaTrack[];
   /** A fatal error hls.js could not recover from, after the retries. */
   onFatal(data: { details: string; type: string; url?: string; response?: unknown }): void;
-  /** A non-fatal error it recovers from by itself (stalls, retried loads). */
+  /** A non-fatal error hls.js recovers from by itself (stalls, retried loads). */
   onRecoverable(details: string): void;
-  onQualities(levels: QualityLevel[]): void;
-  /** The rendition now playing, and whether the choice is automatic. */
-  onLevel(level: number, auto: boolean): void;
-  onAudioTracks(tracks: MediaTrack[], active: number): void;
-  onAudioTrack(id: number): void;
-  onTextTracks(tracks: MediaTrack[], active: number): void;
-  onTextTrack(id: number): void;
-  /** The preview thumbnails announced by the master (or the conventional thumbs.vtt beside it). */
-  onThumbnails(url: string): void;
-  /** The ABR bandwidth estimate (bits/s) after each fragment, and periods that dropped frames. */
-  onStats(stats: { bandwidth?: number; dropped?: number; decoded?: number }): void;
 }
 
 export interface HlsHandle {
@@ -76,12 +71,18 @@ type Telemetry = { start(player: PlayerApi, past: PastEvent[]): void };
 /** What each piece's module exports (test/unit/core/pieces.test.ts checks the real modules against it). */
 export interface PieceModules {
   hls: {
-    attachHls(video: HTMLVideoElement, url: string, startAt: number, handlers: HlsHandlers, prefetched?: PlaylistCache): HlsHandle;
+    attachHls(video: HTMLVideoElement, url: string, startAt: number, context: HlsContext, prefetched?: PlaylistCache): HlsHandle;
   };
   controls: { Chrome: ComponentType<{ player: PlayerApi }> };
   features: { attachFeatures(parts: PlayerParts): () => void };
   'audio-gain': { createAudioGain(video: HTMLMediaElement): { set(gain: number): void } | undefined };
   cues: { bindCues(video: HTMLVideoElement, store: Store): CueBinding };
+  descriptor: {
+    /** Validates a descriptor and resolves its links; throws on a shape the player cannot use. */
+    readDescriptor(raw: unknown, descriptorUrl: string): Descriptor;
+    /** SPEC §4 initial audio choice: the saved label, else the source flagged default, else the first. */
+    chooseSource(sources: readonly DescriptorSource[], savedLabel?: string): DescriptorSource | undefined;
+  };
   ads: { runAds(host: AdsHost): AdsHandle };
   vpaid: Record<string, never>;
   extras: { bindExtras(video: HTMLVideoElement, store: Store): Extras };
@@ -100,7 +101,7 @@ export type PieceLoader = <K extends PieceName>(name: K) => Promise<PieceModules
 export function createPieceLoader(assetBase: string, importModule = (url: string) => import(url)): PieceLoader {
   const loads = new Map<string, Promise<unknown>>();
   const importPiece = (name: PieceName): Promise<unknown> => {
-    const mod = importModule(`${assetBase}${pieceFiles[name]}?widget=${name}`);
+    const mod = importModule(`${assetBase}${name}-${pieceFiles[name]}.js?widget=${name}`);
     const css = pieceCss[name];
     if (!css) return mod;
     // Its stylesheet first, so the piece never shows unstyled; a failed sheet does not block it.

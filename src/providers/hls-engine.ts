@@ -1,7 +1,8 @@
 // Lazy widget "hls": the only module that imports hls.js.
 import Hls, { ErrorTypes, Events, type ErrorData, type LoaderCallbacks, type LoaderConfiguration, type LoaderContext, type PlaylistLoaderConstructor } from 'hls.js';
-import type { HlsHandle, HlsHandlers, PlaylistCache } from '../core/pieces';
-import type { MediaTrack } from '../core/tracks';
+import { batch } from '@preact/signals';
+import type { HlsContext, HlsHandle, PlaylistCache } from '../core/pieces';
+import { EXTERNAL_TRACK_BASE, type MediaTrack } from '../core/tracks';
 
 type HlsTrack = { name?: string; lang?: string; audioCodec?: string; channels?: string; default?: boolean };
 
@@ -25,7 +26,7 @@ export function attachHls(
   video: HTMLVideoElement,
   url: string,
   startAt: number,
-  handlers: HlsHandlers,
+  { store, bus, externalTracks, onFatal, onRecoverable }: HlsContext,
   prefetched?: PlaylistCache,
 ): HlsHandle {
   const pLoader = prefetched && (prefetchingLoader(prefetched) as unknown as PlaylistLoaderConstructor);
@@ -68,32 +69,47 @@ export function attachHls(
     // Cues are rendered by the UI: tracks stay 'hidden', never natively shown.
     h.subtitleDisplay = false;
     h.on(Events.ERROR, (_e, data) => onError(h, data));
-    h.on(Events.MANIFEST_PARSED, (_e, data) =>
-      handlers.onQualities(
-        data.levels.map((l, id) => ({
-          id,
-          width: l.width,
-          height: l.height,
-          bitrate: l.bitrate,
-          codec: [l.videoCodec, l.audioCodec].filter(Boolean).join(','),
-        })),
-      ),
-    );
+    h.on(Events.MANIFEST_PARSED, (_e, data) => {
+      store.qualities.value = data.levels.map((l, id) => ({
+        id,
+        width: l.width,
+        height: l.height,
+        bitrate: l.bitrate,
+        codec: [l.videoCodec, l.audioCodec].filter(Boolean).join(','),
+      }));
+    });
     h.on(Events.MANIFEST_LOADED, (_e, data) => {
       const uri = data.sessionData?.[THUMBNAILS_DATA_ID]?.URI;
-      if (uri || data.levels.length) handlers.onThumbnails(new URL(uri || 'thumbs.vtt', data.url).href);
+      if (uri || data.levels.length) store.thumbnailsUrl.value = new URL(uri || 'thumbs.vtt', data.url).href;
     });
-    h.on(Events.LEVEL_SWITCHED, (_e, data) => handlers.onLevel(data.level, h.autoLevelEnabled));
-    h.on(Events.AUDIO_TRACKS_UPDATED, (_e, data) => handlers.onAudioTracks(data.audioTracks.map(toTrack), h.audioTrack));
-    h.on(Events.AUDIO_TRACK_SWITCHED, (_e, data) => handlers.onAudioTrack(data.id));
-    h.on(Events.SUBTITLE_TRACKS_UPDATED, (_e, data) =>
-      handlers.onTextTracks(data.subtitleTracks.map(toTrack), h.subtitleTrack),
+    h.on(Events.LEVEL_SWITCHED, (_e, data) =>
+      batch(() => {
+        store.level.value = data.level;
+        store.quality.value = h.autoLevelEnabled ? -1 : data.level;
+      }),
     );
-    h.on(Events.SUBTITLE_TRACK_SWITCH, (_e, data) => handlers.onTextTrack(data.id));
-    h.on(Events.FRAG_LOADED, () => handlers.onStats({ bandwidth: h.bandwidthEstimate }));
+    h.on(Events.AUDIO_TRACKS_UPDATED, (_e, data) =>
+      batch(() => {
+        store.audioTracks.value = data.audioTracks.map(toTrack);
+        store.audioTrack.value = h.audioTrack;
+      }),
+    );
+    h.on(Events.AUDIO_TRACK_SWITCHED, (_e, data) => (store.audioTrack.value = data.id));
+    h.on(Events.SUBTITLE_TRACKS_UPDATED, (_e, data) =>
+      batch(() => {
+        const tracks = data.subtitleTracks.map(toTrack);
+        // The descriptor's files are offered only for languages the stream itself lacks.
+        store.textTracks.value = [...tracks, ...externalTracks().filter((e) => !tracks.some((t) => t.language === e.language))];
+        store.textTrack.value = h.subtitleTrack;
+      }),
+    );
+    h.on(Events.SUBTITLE_TRACK_SWITCH, (_e, data) => {
+      if (store.textTrack.value < EXTERNAL_TRACK_BASE) store.textTrack.value = data.id;
+    });
+    h.on(Events.FRAG_LOADED, () => bus.emit('media:stats', { bandwidth: h.bandwidthEstimate }));
     h.on(Events.FPS_DROP, (_e, data) => {
       if (data.currentDropped > h.config.fpsDroppedMonitoringThreshold * data.currentDecoded)
-        handlers.onStats({ dropped: data.currentDropped, decoded: data.currentDecoded });
+        bus.emit('media:stats', { dropped: data.currentDropped, decoded: data.currentDecoded });
     });
     h.loadSource(url);
     h.attachMedia(video);
@@ -102,7 +118,7 @@ export function attachHls(
 
   function onError(h: Hls, data: ErrorData) {
     if (h !== hls) return;
-    if (!data.fatal) return handlers.onRecoverable(data.details);
+    if (!data.fatal) return onRecoverable(data.details);
     if (data.type === ErrorTypes.NETWORK_ERROR && networkRetries++ < 1) {
       const at = video.currentTime;
       timer = setTimeout(() => {
@@ -116,7 +132,7 @@ export function attachHls(
       h.recoverMediaError();
       return;
     }
-    handlers.onFatal({
+    onFatal({
       details: data.details,
       type: data.type,
       url: data.url ?? data.context?.url,

@@ -200,34 +200,20 @@ export function bindMedia(video: HTMLVideoElement, opts: MediaOptions): Media {
           return;
         }
         if (token !== loadToken) return;
-        engine = mod.attachHls(video, url, startAt, {
-          onFatal: (data) =>
-            opts.onFailure('media-load-failed', { code: 4, message: 'Failed to load resource.', details: data.details, url: data.url || url, data }),
-          onQualities: (levels) => (store.qualities.value = levels),
-          onLevel: (level, auto) =>
-            batch(() => {
-              store.level.value = level;
-              store.quality.value = auto ? -1 : level;
-            }),
-          onAudioTracks: (tracks, active) =>
-            batch(() => {
-              store.audioTracks.value = tracks;
-              store.audioTrack.value = active;
-            }),
-          onAudioTrack: (id) => (store.audioTrack.value = id),
-          onTextTracks: (tracks, active) =>
-            batch(() => {
-              // The descriptor's files are offered only for languages the stream itself lacks.
-              store.textTracks.value = [...tracks, ...external().filter((e) => !tracks.some((t) => t.language === e.language))];
-              store.textTrack.value = active;
-            }),
-          onTextTrack: (id) => {
-            if (store.textTrack.value < EXTERNAL_TRACK_BASE) store.textTrack.value = id;
+        engine = mod.attachHls(
+          video,
+          url,
+          startAt,
+          {
+            store,
+            bus,
+            externalTracks: external,
+            onRecoverable: (details) => bus.emit('player:error', { error: playerError('media-recoverable', details) }),
+            onFatal: (data) =>
+              opts.onFailure('media-load-failed', { code: 4, message: 'Failed to load resource.', details: data.details, url: data.url || url, data }),
           },
-          onThumbnails: (url) => (store.thumbnailsUrl.value = url),
-          onStats: (stats) => bus.emit('media:stats', stats),
-          onRecoverable: (details) => bus.emit('player:error', { error: playerError('media-recoverable', details) }),
-        }, prefetched);
+          prefetched,
+        );
       }
       bus.emit('media:source', { url, engine: kind });
     },

@@ -1,7 +1,8 @@
 import { useComputed } from '@preact/signals';
 import type { PlayerApi } from '../core/player-api';
 import { formatTime } from './format-time';
-import { ExitFullscreenIcon, FullscreenIcon, MutedIcon, PauseIcon, PlayIcon, VolumeIcon } from '../core/icons';
+import { PlayIcon } from '../core/icons';
+import { ExitFullscreenIcon, FullscreenIcon, MutedIcon, PauseIcon, VolumeIcon } from '../core/media-icons';
 import { AirplayIcon, Back10Icon, CastIcon, Forward10Icon, PipIcon, SettingsIcon, SubtitlesIcon } from './icons-ui';
 import { SKIP_S } from './keyboard';
 import { Progress } from './progress';

@@ -1,3 +1,5 @@
+/** @jsxImportSource preact */
+// Critical path: Preact's own JSX runtime, like ui/player.tsx.
 import { type PlayerError, screenOf } from '../core/errors';
 import { ru } from '../i18n/ru';
 

@@ -1,5 +1,8 @@
+/** @jsxImportSource preact */
+// Critical path: written against Preact itself, not React, so that preact/compat (1.8 kB brotli)
+// loads only with the lazy pieces (README "What loads when"). Keep it to hooks and plain JSX.
 import { useSignal, useSignalEffect } from '@preact/signals';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef } from 'preact/hooks';
 import type { PlayerApi } from '../core/player-api';
 import { ErrorScreen } from './error-screen';
 import { PlayIcon } from '../core/icons';

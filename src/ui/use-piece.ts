@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState } from 'preact/hooks';
 import type { PieceModules, PieceName } from '../core/pieces';
 import type { PlayerApi } from '../core/player-api';
 

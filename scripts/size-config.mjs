@@ -1,0 +1,27 @@
+// Writes size-limit.json from the lazy-piece registry (src/core/pieces.json), so budgets are set in one
+// place: `node scripts/size-config.mjs` after changing a budget; a unit test fails when they differ.
+import { readFile, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** The critical path's budget: entry JS + CSS + the chunks it imports statically (build.mjs copies them apart). */
+export const CRITICAL = { name: 'critical path (entry JS + CSS + static chunks)', path: '.size/critical/*', brotli: true, limit: '20 kB' };
+
+export function sizeConfig(pieces) {
+  return [
+    CRITICAL,
+    ...Object.entries(pieces).map(([name, p]) => ({
+      name: `${name}: ${p.about}`,
+      path: p.stylesheet ? [`dist/${name}-*.js`, `dist/${name}-*.css`] : `dist/${name}-*.js`,
+      brotli: true,
+      limit: p.budget,
+    })),
+  ];
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const pieces = JSON.parse(await readFile(join(root, 'src/core/pieces.json'), 'utf8'));
+  await writeFile(join(root, 'size-limit.json'), JSON.stringify(sizeConfig(pieces), null, 2) + '\n');
+}
