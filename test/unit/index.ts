@@ -1,15 +1,27 @@
-// Runs every unit suite in one process; uvu prints the totals and sets the exit code.
+// Runs every unit suite in one process, once each; uvu prints the totals and sets the exit code.
+import './uvu-defer';
 import './config/parse.test';
 import './config/query.test';
 import './config/embed-config.test';
 import './config/embedding-address.test';
 import './content/episodes.test';
 import './content/descriptor.test';
-import './controller/player.test';
+import './content/progress.test';
+import './content/audio-choice.test';
 import './core/errors.test';
 import './core/bus.test';
+import './core/store.test';
+import './controller/player.test';
+import './controller/fullscreen.test';
 import './providers/engine.test';
 import './providers/playlist-prefetch.test';
+import './features/binge.test';
+import './features/progress-memory.test';
+import './features/volume-memory.test';
+import './features/audio-memory.test';
+import './features/variant-memory.test';
+import './features/envelope.test';
+import './features/messenger.test';
 import './ui/format-time.test';
 import './ui/strip-number.test';
 import './ui/player.test.tsx';
@@ -20,16 +32,8 @@ import './ui/gestures.test';
 import './ui/keyboard.test';
 import './ui/thumbnails.test';
 import './ui/media-session.test';
-import './controller/fullscreen.test';
 import './ui/menu/menu-items.test';
 import './ui/share-url.test';
-import './storage/progress.test';
-import './storage/progress-saver.test';
-import './content/audio-choice.test';
-import './messenger/envelope.test';
-import './messenger/messenger.test';
-import './storage/memory.test';
-import './controller/binge.test';
 import './ads/vast.test';
 import './ads/runner.test';
 import './ads/gate.test';
@@ -39,3 +43,7 @@ import './api/tree-shaking.test';
 import './analytics/pure.test';
 import './analytics/tracker.test';
 import './telemetry/telemetry.test';
+
+import { exec } from 'uvu';
+
+await exec();

@@ -2,10 +2,10 @@ import { batch } from '@preact/signals';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Fields } from '../../../src/analytics/fields';
-import { type PastEvent, TIMEUPDATE_MS, createTracker } from '../../../src/analytics/tracker';
+import { TIMEUPDATE_MS, createTracker } from '../../../src/analytics/tracker';
 import type { Content, Episode } from '../../../src/core/entities';
-import { type AdHistoryItem, createBus } from '../../../src/core/bus';
-import { classify } from '../../../src/core/errors';
+import { type AdHistoryItem, type PastEvent, createBus } from '../../../src/core/bus';
+import { playerError, vastError } from '../../../src/core/errors';
 import { createStore } from '../../../src/core/store';
 
 const content: Content = {
@@ -201,12 +201,14 @@ test('mute/unmute, fullscreen, quality change, fps drop, network type, buffering
   t.bus.emit('media:stats', { dropped: 40, decoded: 100 });
   t.store.currentTime.value = 10;
   t.store.bufferedEnd.value = 12.5;
-  t.bus.emit('media:stats', { error: 'bufferStalledError' });
+  // The engine's recoverable errors are player:error with fatal false, the hls.js details as message.
+  const stalled = () => t.bus.emit('player:error', { error: playerError('media-recoverable', 'bufferStalledError') });
+  stalled();
   t.clock.advance(1000);
-  t.bus.emit('media:stats', { error: 'bufferStalledError' });
+  stalled();
   t.clock.advance(10_000);
-  t.bus.emit('media:stats', { error: 'bufferStalledError' });
-  t.bus.emit('player:error', { error: classify('media', 'manifestLoadError') });
+  stalled();
+  t.bus.emit('player:error', { error: playerError('media-load-failed', 'manifestLoadError') });
   assert.equal(t.names(), [
     'videoplayer_mute',
     'videoplayer_unmute',
@@ -246,7 +248,7 @@ test('ad events with the ad arrays; ad timeupdate at most once a second; share a
   t.bus.emit('ad:ended', { ad });
   const mid: AdHistoryItem = { id: 'vast-2', type: 'midroll', position: 2, duration: 30, perc: 50 };
   t.bus.emit('ad:play', { ad: mid });
-  t.bus.emit('ad:error', { code: 403, message: 'Not found supported mediaFile' });
+  t.bus.emit('player:error', { error: vastError(403, 'Not found supported mediaFile') });
   t.bus.emit('ui:share', { target: 'telegram', withTime: true });
   t.bus.emit('ui:menu-click', { page: 'quality', item: '720p' });
   assert.equal(t.names(), [
@@ -272,7 +274,8 @@ test('ad events with the ad arrays; ad timeupdate at most once a second; share a
   assert.equal(last.ad_duration_sec, [15, 30]);
   assert.equal(last.ad_position_perc, [0, 50]);
   assert.equal(last.ad_position, [1, 2]);
-  assert.is(t.sent[10].fields.error_type, '403');
+  assert.is(t.sent[10].fields.error_type, '403', 'the IAB VAST code of the ad error');
+  assert.is(t.sent[10].fields.error_message, 'Not found supported mediaFile');
   assert.is(t.last('share')!.share_target, 'telegram');
   assert.is(t.last('share')!.share_with_time, 1);
   assert.is(t.last('menu_click')!.menu_page, 'quality');

@@ -2,7 +2,8 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { login } from '../../../src/api/authenticator';
 import { getContent, getEpisodes, postTimeProgress } from '../../../src/api/catalog';
-import { getJson, isHttpError } from '../../../src/api/http';
+import { getJson } from '../../../src/api/http';
+import { isHttpError } from '../../../src/core/errors';
 import { writeCookie } from '../../../src/storage/write-cookie';
 // @ts-expect-error: the server is plain JS with JSDoc types
 import { startServer } from '../../../server/index.mjs';

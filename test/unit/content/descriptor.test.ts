@@ -1,14 +1,8 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { chooseSource, isDescriptorAddress, readDescriptor } from '../../../src/content/descriptor';
+import { chooseSource, readDescriptor } from '../../../src/content/descriptor';
 
 const at = 'https://media.example:8443/films/4/descriptor.json?v=2';
-
-test('descriptor addresses are the ones containing .json', () => {
-  assert.ok(isDescriptorAddress(at));
-  assert.ok(isDescriptorAddress('/x/master.json'));
-  assert.not.ok(isDescriptorAddress('/x/master.m3u8'));
-});
 
 test('links starting with http are kept; others get the descriptor origin', () => {
   const d = readDescriptor(

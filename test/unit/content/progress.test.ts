@@ -1,8 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { progressOf } from '../../../src/storage/progress';
-import { withProgress } from '../../../src/storage/progress-write';
-import { createThrottle } from '../../../src/storage/throttle';
+import { progressOf, withProgress } from '../../../src/content/progress';
 
 test('number shape: episode id → seconds', () => {
   const map = withProgress({}, 202, null, 12);
@@ -35,20 +33,6 @@ test('junk in storage reads as no progress', () => {
   for (const id of [1, 2, 3, 4, 5, 8]) assert.is(progressOf(junk, id, null), undefined, `id ${id}`);
   assert.is(progressOf(junk, 6, 7), undefined);
   assert.equal(withProgress({ 203: 'junk' }, 203, 2031, 4), { 203: { 2031: 4 } });
-});
-
-test('the throttle opens at most once per 10 s', () => {
-  let now = 1000;
-  const gate = createThrottle(10_000, () => now);
-  assert.ok(gate(), 'first tick opens');
-  now = 5000;
-  assert.not.ok(gate());
-  now = 10_999;
-  assert.not.ok(gate());
-  now = 11_000;
-  assert.ok(gate(), '10 s after the last opening');
-  now = 11_001;
-  assert.not.ok(gate());
 });
 
 test.run();

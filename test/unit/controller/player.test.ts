@@ -1,72 +1,22 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { installDom } from '../dom';
-import { readEmbedConfig } from '../../../src/config/embed-config';
-import { createPlayer } from '../../../src/controller/player';
+import { screenOf } from '../../../src/core/errors';
+import * as descriptorPiece from '../../../src/content/descriptor';
+import { ORIGIN, fakeLoader, film, filmEpisode, filmRoutes, flush, makePlayer, quiet as quietly, serve, series, seriesEpisodes } from '../fakes';
 
-installDom();
+const win = installDom();
+Object.defineProperty(globalThis, 'localStorage', { get: () => win.localStorage, configurable: true });
 
-const ORIGIN = 'https://player.example';
-const film = { id: 1, title: 'Фильм', hasMultipleEpisodes: false };
-const filmEpisode = { id: 101, contentId: 1, title: 'Фильм', order: 1, season: null, m3u8MasterFilePath: '/media/hls/master.m3u8' };
-const series = { id: 2, title: 'Сериал', hasMultipleEpisodes: true };
-const seriesEpisodes = [
-  { id: 202, contentId: 2, title: 'B', order: 2, season: { id: 21, order: 1 }, m3u8MasterFilePath: '/m/202.m3u8' },
-  { id: 201, contentId: 2, title: 'A', order: 1, season: { id: 21, order: 1 }, isCompleted: true, m3u8MasterFilePath: '/m/201.m3u8' },
-  { id: 204, contentId: 2, title: 'D', order: 1, season: { id: 22, order: 2 }, m3u8MasterFilePath: '/m/204.m3u8' },
-];
+const player = (search: string, globals: Record<string, unknown> = {}) => makePlayer(search, globals);
 
-type Route = unknown | ((url: string) => Response | Promise<Response>);
-
-/** A fetch that answers from a table: JSON bodies, a status number, or a function. */
-function serve(routes: Record<string, Route>) {
-  const seen: string[] = [];
-  globalThis.fetch = (async (input: string | URL, init?: RequestInit) => {
-    const url = String(input);
-    seen.push(url);
-    const aborted = new Promise<never>((_, reject) =>
-      init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
-    );
-    aborted.catch(() => {});
-    const path = url.replace(ORIGIN, '');
-    const key = Object.keys(routes).find((k) => path === k || path.startsWith(k + '?'));
-    if (!key) return new Response('{"error":"not found"}', { status: 404 });
-    const r = routes[key];
-    if (typeof r === 'function') return Promise.race([(r as (u: string) => Response)(url), aborted]);
-    if (typeof r === 'number') return new Response('{}', { status: r });
-    return new Response(JSON.stringify(r), { status: 200 });
-  }) as typeof fetch;
-  return seen;
-}
-
-const filmRoutes = (extra: Record<string, Route> = {}) => ({
-  '/catalog-api/contents/1': film,
-  '/catalog-api/contents/1/seasons': [],
-  '/catalog-api/episodes': [filmEpisode],
-  '/catalog-api/contents/1/available': { available: true },
-  ...extra,
-});
-
-function player(search: string, globals: Record<string, unknown> = {}) {
-  const config = readEmbedConfig({ datasets: [], globals, search, scriptUrl: `${ORIGIN}/player/main.js` });
-  return createPlayer(config, { domain: 'https://partner.example/page', pageUrl: `${ORIGIN}/player/${search}` });
-}
-
-const quiet = async (fn: () => Promise<void>) => {
-  const e = console.error;
-  console.error = () => {};
-  try {
-    await fn();
-  } finally {
-    console.error = e;
-  }
-};
+const quiet = async (fn: () => Promise<void>) => void (await quietly(fn));
 
 test('no movie id: the missing-movie-id screen, no request made', async () => {
   const seen = serve({});
   const p = player('');
   await p.start();
-  assert.is(p.store.error.value?.screen, 'missing-movie-id');
+  assert.is(screenOf(p.store.error.value!), 'missing-movie-id');
   assert.equal(seen, []);
 });
 
@@ -101,12 +51,14 @@ test('404 on the content: "not found" screen; 500: generic screen with an event 
   serve(filmRoutes({ '/catalog-api/contents/1': 404 }));
   const a = player('?movie_id=1');
   await quiet(() => a.start());
-  assert.is(a.store.error.value?.screen, 'not-found');
+  assert.is(screenOf(a.store.error.value!), 'not-found');
+  assert.is(a.store.error.value?.code, 'content-not-found');
   serve(filmRoutes({ '/catalog-api/episodes': 500 }));
   const b = player('?movie_id=1');
   await quiet(() => b.start());
-  assert.is(b.store.error.value?.screen, 'generic');
-  assert.match(b.store.error.value!.eventId, /^[0-9a-f]{32}$/);
+  assert.is(screenOf(b.store.error.value!), 'generic');
+  assert.is(b.store.error.value?.code, 'content-load-failed');
+  assert.match(b.store.error.value!.data!.eventId!, /^[0-9a-f]{32}$/);
 });
 
 test('a stalled catalogue times out into the generic screen; retry recovers', async () => {
@@ -114,7 +66,8 @@ test('a stalled catalogue times out into the generic screen; retry recovers', as
   serve(filmRoutes({ '/catalog-api/contents/1': () => (stall ? new Promise<Response>(() => {}) : new Response(JSON.stringify(film))) }));
   const p = player('?movie_id=1', { env_request_timeout: 30 });
   await quiet(() => p.start());
-  assert.is(p.store.error.value?.screen, 'generic');
+  assert.is(screenOf(p.store.error.value!), 'generic');
+  assert.is(p.store.error.value?.code, 'content-timeout');
   stall = false;
   p.requests.retry();
   await new Promise((r) => setTimeout(r, 20));
@@ -152,6 +105,8 @@ test('unavailable content plays the placeholder, and episodes cannot be selected
 
 test('a descriptor source: the default source plays; a failing one shows its address', async () => {
   const desc = `${ORIGIN}/media/film-4/descriptor.json`;
+  // The descriptor reader is its own lazy piece, fetched together with the descriptor.
+  const withReader = () => fakeLoader({ descriptor: descriptorPiece });
   serve(
     filmRoutes({
       '/catalog-api/episodes': [{ ...filmEpisode, m3u8MasterFilePath: desc }],
@@ -164,53 +119,62 @@ test('a descriptor source: the default source plays; a failing one shows its add
       },
     }),
   );
-  const p = player('?movie_id=1');
+  const reader = withReader();
+  const p = makePlayer('?movie_id=1', {}, reader.load);
   await p.start();
+  assert.ok(reader.asked.includes('descriptor'));
   assert.is(p.store.sourceUrl.value, `${ORIGIN}/media/desc/rus.m3u8`);
+  assert.is(p.store.descriptor.value?.sources.length, 2);
   serve(filmRoutes({ '/catalog-api/episodes': [{ ...filmEpisode, m3u8MasterFilePath: desc }] }));
-  const q = player('?movie_id=1');
+  const q = makePlayer('?movie_id=1', {}, withReader().load);
   await quiet(() => q.start());
-  assert.is(q.store.error.value?.screen, 'load-failed');
-  assert.is(q.store.error.value?.address, desc);
+  assert.is(q.store.error.value?.code, 'descriptor-load-failed');
+  assert.is(screenOf(q.store.error.value!), 'load-failed');
+  assert.is(q.store.error.value?.data?.address, desc);
+});
+
+test('the descriptor reader piece failing to load shows the load-failed screen with the address', async () => {
+  const desc = `${ORIGIN}/media/film-4/descriptor.json`;
+  serve(filmRoutes({ '/catalog-api/episodes': [{ ...filmEpisode, m3u8MasterFilePath: desc }], '/media/film-4/descriptor.json': { sources: [], subtitles: [] } }));
+  const p = makePlayer('?movie_id=1', {}, fakeLoader({ descriptor: new Error('descriptor piece 404') }).load);
+  await quiet(() => p.start());
+  assert.is(screenOf(p.store.error.value!), 'load-failed');
+  assert.is(p.store.error.value?.data?.address, desc);
 });
 
 test('content without episodes shows "not found"', async () => {
   serve(filmRoutes({ '/catalog-api/episodes': [] }));
   const p = player('?movie_id=1');
   await quiet(() => p.start());
-  assert.is(p.store.error.value?.screen, 'not-found');
+  assert.is(screenOf(p.store.error.value!), 'not-found');
+  assert.is(p.store.error.value?.code, 'content-not-found');
 });
 
 test('garbage from the catalogue ends in the generic screen', async () => {
   serve(filmRoutes({ '/catalog-api/contents/1/seasons': () => new Response('\u0000garbage{', { status: 200 }) }));
   const p = player('?movie_id=1');
   await quiet(() => p.start());
-  assert.is(p.store.error.value?.screen, 'generic');
+  assert.is(screenOf(p.store.error.value!), 'generic');
+  assert.is(p.store.error.value?.code, 'content-load-failed');
 });
 
 test('onDestroy: teardowns run at destroy, and at once when registered after it; telemetry stops listening', async () => {
   serve(filmRoutes());
-  const { bootTelemetry } = await import('../../../src/telemetry/boot');
-  // Loading a lazy piece fails here (no build) and warns: the warning shows telemetry tried to load one.
-  const tries = async (destroyFirst: boolean) => {
-    const p = player('?movie_id=1');
-    bootTelemetry(p);
+  // createPlayer boots telemetry: after the first frame it asks the loader for its pieces.
+  const tries = async (destroyFirst: boolean, globals: Record<string, unknown> = {}) => {
+    const { load, asked } = fakeLoader();
+    const p = makePlayer('?movie_id=1', globals, load);
     if (destroyFirst) p.destroy();
-    const warn = console.warn;
-    let warned = 0;
-    console.warn = () => warned++;
-    try {
+    await quiet(async () => {
       p.bus.emit('media:first-frame', { sinceStartMs: 1 });
-      await new Promise((r) => setTimeout(r, 50));
-    } finally {
-      console.warn = warn;
-    }
-    return warned;
+      p.bus.emit('media:first-frame', { sinceStartMs: 2 });
+      await flush();
+    });
+    return asked.filter((n) => n !== 'features' && n !== 'ads');
   };
-  await quiet(async () => {
-    assert.ok((await tries(false)) > 0, 'a live player loads analytics after the first frame');
-    assert.is(await tries(true), 0, 'a destroyed one does not');
-  });
+  assert.equal(await tries(false), ['analytics', 'fingerprint'], 'a live player loads analytics and the fingerprint after the first frame, once');
+  assert.equal(await tries(false, { sentry_dsn: 'https://k@ingest.example/1' }), ['analytics', 'fingerprint', 'sentry'], 'and Sentry with a DSN');
+  assert.equal(await tries(true), [], 'a destroyed one does not');
   const p = player('?movie_id=1');
   const ran: string[] = [];
   p.onDestroy(() => ran.push('before'));
@@ -218,6 +182,23 @@ test('onDestroy: teardowns run at destroy, and at once when registered after it;
   assert.equal(ran, ['before']);
   p.onDestroy(() => ran.push('after'));
   assert.equal(ran, ['before', 'after']);
+});
+
+test('telemetry: Sentry loads at the first fatal error even before any frame, not for errors that are not fatal; past events are replayed', async () => {
+  serve(filmRoutes({ '/catalog-api/episodes': 500 }));
+  const started: Array<{ past: string[] }> = [];
+  const sentry = { start: (_p: unknown, past: Array<{ event: string }>) => void started.push({ past: past.map((e) => e.event) }) };
+  const { load, asked } = fakeLoader({ sentry, features: 'never' });
+  const p = makePlayer('?movie_id=1', { sentry_dsn: 'https://k@ingest.example/1' }, load);
+  p.bus.emit('player:error', { error: { category: 'media', code: 'media-recoverable', fatal: false, message: 'bufferStalledError', data: {} } });
+  await flush();
+  assert.not.ok(asked.includes('sentry'), 'a recoverable error does not load Sentry');
+  await quiet(() => p.start());
+  await flush();
+  assert.ok(asked.includes('sentry'), 'the fatal catalogue error does');
+  assert.is(started.length, 1);
+  assert.ok(started[0].past.includes('player:error'), 'the error that happened before Sentry loaded is handed to it');
+  p.destroy();
 });
 
 test('a page going away cuts the catalogue calls: no error screen, nothing logged or reported', async () => {
@@ -259,28 +240,6 @@ test("SPEC §8 'media not ready': a request before the UI attached the <video> i
     console.warn = warn;
   }
   assert.equal(warned, ['[player] media not ready', '[player] media not ready', '[player] volume is not a number']);
-  p.destroy();
-});
-
-test('seek requests are throttled to one per 100 ms; relative seeks add up from the pending target', async () => {
-  serve(filmRoutes());
-  const p = player('?movie_id=1');
-  const video = document.createElement('video');
-  const seeks: number[] = [];
-  Object.defineProperty(video, 'currentTime', { get: () => seeks[seeks.length - 1] ?? 0, set: (t: number) => seeks.push(t) });
-  Object.defineProperty(video, 'duration', { get: () => 600 });
-  await quiet(async () => p.attach(video, document.createElement('div')));
-  p.requests.seek(10);
-  p.requests.seek(20);
-  p.requests.seek(30);
-  assert.equal(seeks, [10], 'the first at once, the rest wait');
-  p.requests.seekBy(10);
-  p.requests.seekBy(10);
-  await new Promise((r) => setTimeout(r, 150));
-  assert.equal(seeks, [10, 50], 'one more, at the last target plus both steps');
-  p.requests.seek(Number.NaN);
-  await new Promise((r) => setTimeout(r, 150));
-  assert.equal(seeks, [10, 50], 'not a number: nothing');
   p.destroy();
 });
 

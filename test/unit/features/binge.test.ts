@@ -1,55 +1,45 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { attachBinge, playableNext } from '../../../src/controller/binge';
-import type { PlayerParts } from '../../../src/controller/memory-types';
 import { createBus } from '../../../src/core/bus';
-import { createStore } from '../../../src/core/store';
-import type { Episode } from '../../../src/core/entities';
-import { ep } from '../content/fixtures';
+import type { Requests } from '../../../src/core/player-api';
+import { attachBinge } from '../../../src/features/binge';
 
-const episodes = [ep(201, 1, 1), ep(202, 1, 2), ep(204, 2, 1)];
+// The rule of which episode comes next is store.nextEpisode (test/unit/core/store.test.ts); selecting
+// and playing it is requests.playNext (test/unit/controller/requests.test.ts); the whole path from the
+// <video>'s ended event is in test/unit/controller/flows.test.ts.
 
-function setup(current: number, available = true) {
-  const store = createStore();
+function setup(answer = true) {
   const bus = createBus();
-  store.episodes.value = episodes;
-  store.episode.value = episodes.find((e) => e.id === current)!;
-  store.isAvailable.value = available;
-  const calls: string[] = [];
-  const requests = {
-    selectEpisode: (e: Episode) => {
-      calls.push(`select ${e.id}`);
-      return store.isAvailable.value;
-    },
-    play: () => calls.push('play'),
-  };
-  const off = attachBinge({ store, bus, requests } as unknown as PlayerParts);
-  return { store, bus, calls, off };
+  let asked = 0;
+  const requests = { playNext: () => (asked++, answer) } as unknown as Requests;
+  const off = attachBinge({ bus, requests });
+  return { bus, off, asked: () => asked };
 }
 
-test('an ended episode moves on to the next one, across seasons, and plays it', () => {
-  const s = setup(202);
+test('SPEC §4 ended: an ended episode asks to move on to the next one (requests.playNext), once per end', () => {
+  const s = setup();
   s.bus.emit('media:ended', { currentTime: 60 });
-  assert.equal(s.calls, ['select 204', 'play']);
+  assert.is(s.asked(), 1);
+  s.bus.emit('media:ended', { currentTime: 60 });
+  assert.is(s.asked(), 2);
   s.off();
 });
 
-test('the last episode stays where it is', () => {
-  const s = setup(204);
-  assert.is(playableNext(s), undefined);
-  s.bus.emit('media:ended', { currentTime: 60 });
-  assert.equal(s.calls, []);
+test('no next episode (playNext refuses): nothing thrown, nothing else asked', () => {
+  const s = setup(false);
+  assert.not.throws(() => s.bus.emit('media:ended', { currentTime: 60 }));
+  assert.is(s.asked(), 1);
+  s.off();
 });
 
-test('moving on requires that the content is available (SPEC §5), and no error on screen', () => {
-  const s = setup(201, false);
-  assert.is(playableNext(s), undefined);
-  s.bus.emit('media:ended', { currentTime: 3 });
-  assert.equal(s.calls, []);
-  const t = setup(201);
-  assert.is(playableNext(t)?.id, 202);
-  t.store.error.value = { type: 'blocked' } as never;
-  assert.is(playableNext(t), undefined);
+test('only the end moves on; after dispose nothing does', () => {
+  const s = setup();
+  s.bus.emit('media:pause', { cause: 'user' });
+  s.bus.emit('media:seeked', { from: 1, to: 59 });
+  assert.is(s.asked(), 0);
+  s.off();
+  s.bus.emit('media:ended', { currentTime: 60 });
+  assert.is(s.asked(), 0);
 });
 
 test.run();

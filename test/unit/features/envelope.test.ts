@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { envelope, parentOrigin, parseCommand } from '../../../src/messenger/envelope';
+import { envelope, parentOrigin, parseCommand } from '../../../src/features/envelope';
 
 test('the envelope is versioned and names the content', () => {
   assert.equal(envelope('timeProgressChanged', { currentTime: 12.5, duration: 60 }, 2), {

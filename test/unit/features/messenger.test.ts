@@ -1,9 +1,9 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { PlayerParts } from '../../../src/controller/memory-types';
+import type { PlayerParts } from '../../../src/core/player-api';
 import { createBus } from '../../../src/core/bus';
 import { createStore } from '../../../src/core/store';
-import { attachMessenger } from '../../../src/messenger/messenger';
+import { attachMessenger } from '../../../src/features/messenger';
 import { ep } from '../content/fixtures';
 
 function fakeWindow(ancestor: string[], referrer = '') {

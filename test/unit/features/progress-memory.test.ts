@@ -1,10 +1,10 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { PlayerParts } from '../../../src/controller/memory-types';
+import type { PlayerParts } from '../../../src/core/player-api';
 import { createBus } from '../../../src/core/bus';
 import { createStore } from '../../../src/core/store';
 import { PROGRESS_KEY, readStored, writeStored } from '../../../src/storage/local';
-import { attachProgressSaver } from '../../../src/storage/progress-saver';
+import { SAVE_INTERVAL_MS, attachProgressMemory } from '../../../src/features/progress-memory';
 import { ep } from '../content/fixtures';
 import { installDom } from '../dom';
 
@@ -33,7 +33,7 @@ function setup(variant: number | null = null) {
   store.started.value = true;
   let now = 0;
   const saves: Array<[number, number]> = [];
-  const stop = attachProgressSaver({ store, bus } as unknown as PlayerParts, (t, d) => saves.push([t, d]), win as unknown as Window, () => now);
+  const stop = attachProgressMemory({ store, bus } as unknown as PlayerParts, (t, d) => saves.push([t, d]), win as unknown as Window, () => now);
   return { store, bus, saves, stop, at: (ms: number, time: number) => ((now = ms), (store.currentTime.value = time)) };
 }
 
@@ -52,6 +52,22 @@ test('saved at most once every 10 s, each save reported (timeProgressChanged)', 
     [1.2, 60],
     [11.3, 60],
   ]);
+  s.stop();
+});
+
+test('the 10 s gate (SPEC §9) opens on the first tick, then only SAVE_INTERVAL_MS after the last opening', () => {
+  assert.is(SAVE_INTERVAL_MS, 10_000);
+  const s = setup();
+  const saved = () => s.saves.map(([t]) => t);
+  s.at(1_000, 2);
+  assert.equal(saved(), [2], 'first tick opens');
+  s.at(5_000, 3);
+  s.at(10_999, 4);
+  assert.equal(saved(), [2], 'closed until 10 s after the last opening');
+  s.at(11_000, 5);
+  assert.equal(saved(), [2, 5], '10 s after the last opening');
+  s.at(11_001, 6);
+  assert.equal(saved(), [2, 5]);
   s.stop();
 });
 

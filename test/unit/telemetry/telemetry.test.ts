@@ -1,9 +1,8 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { httpError } from '../../../src/api/http';
 import { readEmbedConfig } from '../../../src/config/embed-config';
 import { createBus } from '../../../src/core/bus';
-import { classify } from '../../../src/core/errors';
+import { httpError, playerError, vastError } from '../../../src/core/errors';
 import { DEVICE_COOKIE_MAX_AGE, identify } from '../../../src/telemetry/fingerprint-widget';
 import { buildReport, shouldReport } from '../../../src/telemetry/report';
 import { FILTERED, scrub } from '../../../src/telemetry/scrub';
@@ -35,22 +34,35 @@ test('scrub: tokens and cookies never leave, wherever they hide', () => {
 });
 
 test('report: the event id is the one on screen; HTTP errors carry the body, streaming errors their data', () => {
-  const http = classify('content', 'content load failed', httpError(500, 'https://h/catalog-api/contents/1', '{"error":"injected fault"}'));
+  const http = playerError('content-load-failed', 'content load failed', {
+    cause: httpError(500, 'https://h/catalog-api/contents/1', '{"error":"injected fault"}'),
+  });
   const r = buildReport(http);
-  assert.is(r.hint.event_id, http.eventId);
-  assert.is(r.exception, http.cause);
+  assert.is(r.hint.event_id, http.data?.eventId);
+  assert.match(r.hint.event_id, /^[0-9a-f]{32}$/);
+  assert.is(r.exception, http.data?.cause);
   assert.equal(r.hint.captureContext.contexts.http, { status: 500, url: 'https://h/catalog-api/contents/1', body: '{"error":"injected fault"}' });
   assert.is(r.hint.captureContext.tags.error_type, 'content');
+  assert.is(r.hint.captureContext.tags.error_code, 'content-load-failed');
   const data = { details: 'manifestLoadError', type: 'networkError', url: 'https://h/master.m3u8', response: { code: 500, text: 'x' } };
-  const stream = classify('media', 'Failed to load resource. manifestLoadError', { code: 4, message: 'Failed to load resource.', details: 'manifestLoadError', url: data.url, data });
+  const stream = playerError('media-load-failed', 'Failed to load resource. manifestLoadError', {
+    cause: { code: 4, message: 'Failed to load resource.', details: 'manifestLoadError', url: data.url, data },
+    address: data.url,
+  });
   const s = buildReport(stream);
   assert.is(s.exception.name, 'PlayerError');
-  assert.is(s.exception.message, 'media: Failed to load resource. manifestLoadError');
+  assert.is(s.exception.message, 'media-load-failed: Failed to load resource. manifestLoadError');
   assert.equal((s.hint.captureContext.contexts.stream as { data: unknown }).data, data);
   assert.is(s.hint.captureContext.contexts.player.screen, 'generic');
-  assert.ok(shouldReport(http) && shouldReport(stream) && shouldReport(classify('source', 'x')));
-  assert.not.ok(shouldReport(classify('blocked', 'x')), 'the country rule is not a fault');
-  assert.not.ok(shouldReport(classify('config', 'x')), "a partner's link without movie_id is not a fault");
+  assert.is(s.hint.captureContext.contexts.player.address, data.url);
+  assert.is(s.hint.captureContext.tags.error_screen, 'generic');
+  const source = playerError('descriptor-load-failed', 'x', { address: 'https://h/d.json' });
+  assert.is(buildReport(source).hint.captureContext.tags.error_screen, 'load-failed');
+  assert.ok(shouldReport(http) && shouldReport(stream) && shouldReport(source));
+  assert.not.ok(shouldReport(playerError('content-blocked', 'x')), 'the country rule is not a fault');
+  assert.not.ok(shouldReport(playerError('movie-id-missing', 'x')), "a partner's link without movie_id is not a fault");
+  assert.not.ok(shouldReport(playerError('media-recoverable', 'bufferStalledError')), 'errors the engine recovers from are not reported');
+  assert.not.ok(shouldReport(vastError(403, 'x')), 'ad errors are not fatal, not reported');
 });
 
 test('fingerprint: the visitor id goes to device_fp for a year; a failure or a slow agent leaves nothing', async () => {

@@ -2,7 +2,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createBus } from '../../../src/core/bus';
 import { createStore } from '../../../src/core/store';
-import type { PlayerApi } from '../../../src/controller/player';
+import type { PlayerApi } from '../../../src/core/player-api';
 import { bindMediaSession } from '../../../src/ui/media-session';
 
 class FakeMetadata {

@@ -4,38 +4,37 @@ import { installDom } from '../dom';
 import { render } from 'preact';
 import { act } from 'preact/test-utils';
 import { ErrorScreen } from '../../../src/ui/error-screen';
-import { classify } from '../../../src/core/errors';
-import { httpError } from '../../../src/api/http';
+import { type PlayerError, playerError } from '../../../src/core/errors';
 
 installDom();
 
-function show(error: ReturnType<typeof classify>, onReset = () => {}) {
+function show(error: PlayerError, onReset = () => {}) {
   const host = document.createElement('div');
   act(() => render(<ErrorScreen error={error} onReset={onReset} />, host));
   return host;
 }
 
 test('each error screen shows its exact text (SPEC §8)', () => {
-  assert.is(show(classify('config', 'x')).textContent, 'Пропущен movie_id в запросе');
-  assert.is(show(classify('content', 'x', httpError(404, '/', ''))).textContent, 'Контент не доступен');
+  assert.is(show(playerError('movie-id-missing', 'x')).textContent, 'Пропущен movie_id в запросе');
+  assert.is(show(playerError('content-not-found', 'x')).textContent, 'Контент не доступен');
   assert.is(
-    show(classify('blocked', 'x')).textContent,
+    show(playerError('content-blocked', 'x')).textContent,
     'Извините, данный контент недоступен в вашей стране. Если вы используете VPN, мы рекомендуем отключить его или сменить страну.',
   );
-  assert.is(show(classify('source', 'x', null, 'https://h/d.json')).textContent, 'Ошибка в загрузке: https://h/d.json');
+  assert.is(show(playerError('descriptor-load-failed', 'x', { address: 'https://h/d.json' })).textContent, 'Ошибка в загрузке: https://h/d.json');
 });
 
 test('the generic screen shows the event id and a reload button that resets', () => {
-  const err = classify('media', 'x');
+  const err = playerError('media-load-failed', 'x');
   let resets = 0;
   const host = show(err, () => resets++);
   const text = host.querySelector('p')!.textContent;
-  assert.is(text, `К сожалению, произошла ошибка, попробуйте перезагрузите страницу. Идентификатор ошибки: ${err.eventId}`);
+  assert.is(text, `К сожалению, произошла ошибка, попробуйте перезагрузите страницу. Идентификатор ошибки: ${err.data?.eventId}`);
   const button = host.querySelector('button')!;
   assert.is(button.textContent, 'Перезагрузить страницу');
   act(() => button.click());
   assert.is(resets, 1);
-  assert.is(show(classify('config', 'x')).querySelector('button'), null, 'only the generic screen has the button');
+  assert.is(show(playerError('movie-id-missing', 'x')).querySelector('button'), null, 'only the generic screen has the button');
 });
 
 test.run();
