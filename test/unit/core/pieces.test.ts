@@ -1,0 +1,191 @@
+import { readFileSync } from 'node:fs';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { pieceCss, pieceFiles } from 'virtual:pieces';
+// @ts-expect-error: build.mjs is plain JS
+import { options as buildOptions } from '../../../build.mjs';
+// @ts-expect-error: plain JS
+import { sizeConfig } from '../../../scripts/size-config.mjs';
+import { type PieceModules, type PieceName, createPieceLoader } from '../../../src/core/pieces';
+import type * as Ads from '../../../src/ads/ads-widget';
+import type * as Analytics from '../../../src/analytics/analytics-widget';
+import type * as Descriptor from '../../../src/content/descriptor';
+import type * as Features from '../../../src/features/index';
+import type * as AudioGain from '../../../src/providers/audio-gain';
+import type * as Hls from '../../../src/providers/hls-engine';
+import type * as Extras from '../../../src/providers/media-extras';
+import type * as Cues from '../../../src/providers/text-cues';
+import type * as Fingerprint from '../../../src/telemetry/fingerprint-widget';
+import type * as Sentry from '../../../src/telemetry/sentry-widget';
+import type * as Controls from '../../../src/ui/controls-widget';
+
+/**
+ * Type-level conformance: each real piece module satisfies its contract in PieceModules, so the
+ * loader's callers and the modules cannot drift apart (typecheck fails). The mapped type makes the
+ * list total: a new piece in pieces.json needs its line here. vpaid is a page script (dist/vpaid.html)
+ * with no exports and no module contract.
+ */
+const conformance: { [K in Exclude<PieceName, 'vpaid'>]: PieceModules[K] } = {
+  hls: {} as typeof Hls,
+  controls: {} as typeof Controls,
+  features: {} as typeof Features,
+  'audio-gain': {} as typeof AudioGain,
+  cues: {} as typeof Cues,
+  descriptor: {} as typeof Descriptor,
+  ads: {} as typeof Ads,
+  extras: {} as typeof Extras,
+  analytics: {} as typeof Analytics,
+  sentry: {} as typeof Sentry,
+  fingerprint: {} as typeof Fingerprint,
+};
+
+type Entry = { entry: string; budget: string; preload?: boolean; stylesheet?: boolean; page?: boolean; about: string };
+const root = new URL('../../../', import.meta.url);
+const registry: Record<string, Entry> = JSON.parse(readFileSync(new URL('src/core/pieces.json', root), 'utf8'));
+const sizeLimit: Array<{ name: string; path: string | string[]; limit: string; brotli?: boolean }> = JSON.parse(
+  readFileSync(new URL('size-limit.json', root), 'utf8'),
+);
+
+test('every piece of the registry but the vpaid page has its module contract checked above', () => {
+  assert.equal(Object.keys(conformance).sort(), Object.keys(registry).filter((n) => n !== 'vpaid').sort());
+  assert.ok(registry.vpaid.page, 'vpaid is the page script');
+});
+
+test('the build makes one entry per piece, named by the piece: dist/NAME-HASH.js', () => {
+  const opts = buildOptions({}, {});
+  assert.is(opts.entryNames, '[name]-[hash]');
+  const { main, ...pieces } = opts.entryPoints as Record<string, string>;
+  assert.is(main, 'src/main.tsx');
+  assert.equal(pieces, Object.fromEntries(Object.entries(registry).map(([name, p]) => [name, p.entry])));
+  for (const [name, p] of Object.entries(registry)) assert.ok(readFileSync(new URL(p.entry, root)), `${name}: ${p.entry} exists`);
+});
+
+test('every piece has its budget in size-limit.json: dist/NAME-*.js (and .css with a stylesheet) at the registry budget', () => {
+  for (const [name, p] of Object.entries(registry)) {
+    const js = `dist/${name}-*.js`;
+    const entries = sizeLimit.filter((e) => ([] as string[]).concat(e.path).includes(js));
+    assert.is(entries.length, 1, `${name}: one size-limit entry for ${js}`);
+    const [e] = entries;
+    assert.is(e.limit, p.budget, `${name}: limit ${e.limit}, budget ${p.budget}`);
+    assert.is(([] as string[]).concat(e.path).includes(`dist/${name}-*.css`), !!p.stylesheet, `${name}: its stylesheet weighed with it`);
+    assert.ok(e.brotli, `${name}: brotli`);
+  }
+  const pieceless = sizeLimit.filter((e) => !Object.keys(registry).some((name) => ([] as string[]).concat(e.path).includes(`dist/${name}-*.js`)));
+  assert.equal(
+    pieceless.map((e) => e.path),
+    ['.size/critical/*'],
+    'no budget for a piece that is gone: only the critical path is not a piece',
+  );
+});
+
+test('size-limit.json is exactly what scripts/size-config.mjs writes from the registry', () => {
+  assert.equal(sizeLimit, sizeConfig(registry), 'run `node scripts/size-config.mjs` after changing src/core/pieces.json');
+});
+
+const BASE = 'https://cdn.example/player/';
+
+/** A fake import(): records URLs, answers each with a module or an error, settled when the test says. */
+function fakeImport() {
+  const urls: string[] = [];
+  const pending: Array<{ resolve(m: unknown): void; reject(e: unknown): void }> = [];
+  const importModule = (url: string) => {
+    urls.push(url);
+    return new Promise((resolve, reject) => pending.push({ resolve, reject }));
+  };
+  return { urls, importModule, pending };
+}
+
+const tick = () => new Promise((r) => setTimeout(r, 0));
+
+test('createPieceLoader: the exact URL the HTML preloads, NAME-HASH.js?widget=NAME under the asset base', async () => {
+  Object.assign(pieceFiles, { hls: 'H4SH1', 'audio-gain': 'G41N' });
+  try {
+    const f = fakeImport();
+    const load = createPieceLoader(BASE, f.importModule);
+    void load('hls');
+    void load('audio-gain');
+    assert.equal(f.urls, [`${BASE}hls-H4SH1.js?widget=hls`, `${BASE}audio-gain-G41N.js?widget=audio-gain`]);
+    // The build's preload href is `${outputs[name]}?widget=${name}`, and outputs are entryNames '[name]-[hash]'.
+    assert.is(f.urls[0], `${BASE}${'[name]-[hash]'.replace('[name]', 'hls').replace('[hash]', pieceFiles.hls)}.js?widget=hls`);
+  } finally {
+    delete pieceFiles.hls;
+    delete pieceFiles['audio-gain'];
+  }
+});
+
+test('createPieceLoader: imports once per name for every caller, before and after it arrived', async () => {
+  const f = fakeImport();
+  const load = createPieceLoader(BASE, f.importModule);
+  const first = load('features');
+  const second = load('features');
+  assert.is(f.urls.length, 1);
+  const mod = { attachFeatures: () => () => {} };
+  f.pending[0].resolve(mod);
+  assert.is(await first, mod);
+  assert.is(await second, mod);
+  assert.is(await load('features'), mod);
+  assert.is(f.urls.length, 1, 'no second import');
+  void load('cues');
+  assert.is(f.urls.length, 2, 'another name is its own import');
+});
+
+test('createPieceLoader: a failed import fails every waiting caller, and the next call tries again', async () => {
+  const f = fakeImport();
+  const load = createPieceLoader(BASE, f.importModule);
+  const a = load('extras');
+  const b = load('extras');
+  f.pending[0].reject(new TypeError('Failed to fetch dynamically imported module'));
+  const errors = await Promise.all([a.catch((e: Error) => e.message), b.catch((e: Error) => e.message)]);
+  assert.equal(errors, ['Failed to fetch dynamically imported module', 'Failed to fetch dynamically imported module']);
+  const again = load('extras');
+  assert.is(f.urls.length, 2, 'tried again');
+  const mod = { bindExtras: () => ({}) };
+  f.pending[1].resolve(mod);
+  assert.is(await again, mod);
+  assert.is(await load('extras'), mod);
+  assert.is(f.urls.length, 2, 'and kept once it arrived');
+});
+
+test('createPieceLoader: a piece with a stylesheet resolves once its sheet is in (or failed), never before', async () => {
+  const g = globalThis as Record<string, unknown>;
+  const savedDocument = g.document;
+  const links: Array<{ rel?: string; href?: string; onload?: () => void; onerror?: () => void }> = [];
+  g.document = { createElement: () => ({}), head: { appendChild: (l: (typeof links)[0]) => links.push(l) } };
+  Object.assign(pieceFiles, { controls: 'C0N7' });
+  Object.assign(pieceCss, { controls: 'controls-C55.css' });
+  try {
+    const f = fakeImport();
+    const load = createPieceLoader(BASE, f.importModule);
+    let done: unknown;
+    void load('controls').then((m) => (done = m));
+    assert.equal(f.urls, [`${BASE}controls-C0N7.js?widget=controls`]);
+    assert.is(links.length, 1);
+    assert.is(links[0].rel, 'stylesheet');
+    assert.is(links[0].href, `${BASE}controls-C55.css`);
+    const mod = { Chrome: () => null };
+    f.pending[0].resolve(mod);
+    await tick();
+    assert.is(done, undefined, 'the module is in, the sheet is not: not yet');
+    links[0].onload!();
+    await tick();
+    assert.is(done, mod);
+    assert.is(links.length, 1, 'the sheet is linked once');
+
+    const other = createPieceLoader(BASE, f.importModule);
+    let second: unknown;
+    void other('controls').then((m) => (second = m));
+    f.pending[1].resolve(mod);
+    links[1].onerror!();
+    await tick();
+    assert.is(second, mod, 'a sheet that failed does not hold the piece back');
+    void other('hls');
+    assert.is(links.length, 2, 'a piece without a stylesheet links none');
+  } finally {
+    g.document = savedDocument;
+    delete pieceFiles.controls;
+    delete pieceCss.controls;
+    delete pieceFiles.hls;
+  }
+});
+
+test.run();
