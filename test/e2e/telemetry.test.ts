@@ -136,7 +136,8 @@ test('a streaming network error is retried once after 5 s, then reported with it
     assert.ok(loads.length >= 2, `master requested ${loads.length} times`);
     assert.is(gaps.filter((g) => g >= 4900).length, 1, `exactly one wait of 5 s between attempts: ${gaps}`);
     const { event } = await ingested(id);
-    assert.is(event.contexts?.player?.type, 'media');
+    assert.is(event.contexts?.player?.category, 'media');
+    assert.is(event.contexts?.player?.code, 'media-load-failed');
     assert.is(event.contexts?.stream?.data?.details, 'manifestLoadError', 'the streaming error data is attached');
     assert.is(event.contexts?.stream?.data?.type, 'networkError');
   } finally {
