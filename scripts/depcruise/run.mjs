@@ -8,6 +8,8 @@
 // npm nests that copy here because the root has typescript 7, so `tsc` and `.bin/tsc` stay 7.
 // This script points dependency-cruiser's own `typescript` lookups (require and import) at that
 // copy, checks that it took, and runs dependency-cruiser's CLI with the same arguments.
+// Once a dependency-cruiser release reads TypeScript 7 (18.x does not, and needs Node 22), delete this
+// folder and the devDependency, and call `depcruise` directly.
 import Module, { createRequire, register } from 'node:module';
 import { sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
