@@ -8,11 +8,11 @@
 // npm nests that copy here because the root has typescript 7, so `tsc` and `.bin/tsc` stay 7.
 // This script points dependency-cruiser's own `typescript` lookups (require and import) at that
 // copy, checks that it took, and runs dependency-cruiser's CLI with the same arguments.
-// Once a dependency-cruiser release reads TypeScript 7 (18.x does not, and needs Node 22), delete this
-// folder and the devDependency, and call `depcruise` directly.
+// Once a dependency-cruiser release reads TypeScript 7, delete this folder and the devDependency and
+// call `depcruise` directly (17.4.3 does not; 18.x needs Node 22 and, up to 18.5 at least, also
+// accepts only typescript <7).
 import Module, { createRequire, register } from 'node:module';
 import { sep } from 'node:path';
-import { pathToFileURL } from 'node:url';
 
 const fromHere = createRequire(import.meta.url);
 const inCruiser = `${sep}node_modules${sep}dependency-cruiser${sep}`;
