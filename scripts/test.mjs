@@ -1,10 +1,15 @@
-// `npm test`: typecheck, unit tests, build, size budget, end-to-end tests in Chromium.
+// `npm test`: typecheck, layers (dependency-cruiser), dead code (knip), unit tests, build, size budget,
+// end-to-end tests in Chromium.
 // Every stage runs even if an earlier one failed, so one run shows everything that is wrong.
 import { spawn } from 'node:child_process';
 import { ensureChromium } from './find-chromium.mjs';
 
 const stages = [
   ['typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']],
+  // DESIGN.md "Layers" and no cycles in src/ (.dependency-cruiser.cjs); `npm run lint:layers`.
+  ['layers', 'npx', ['depcruise-ts6', 'src', '--config', '.dependency-cruiser.cjs']],
+  // Unused files, exports, dependencies (knip.config.js); `npm run lint:dead`.
+  ['deadcode', 'npx', ['knip', '--no-progress']],
   ['unit', process.execPath, ['--import', 'tsx', 'test/unit/index.ts']],
   ['server', process.execPath, ['server/test/server.test.mjs']],
   ['build', process.execPath, ['build.mjs']],

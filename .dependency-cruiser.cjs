@@ -1,0 +1,117 @@
+// dependency-cruiser: the layer order of /work/shared/DESIGN.md "Layers", checked by `npm run lint:layers`
+// and by the `layers` stage of `npm test`. Run it through scripts/depcruise/run.mjs (`depcruise-ts6`):
+// plain `depcruise` cannot read TypeScript next to the project's TypeScript 7 (run.mjs says why).
+//
+// Only src/ is layered. test/, server/, bench/ and scripts/ are not cruised (the npm script passes src)
+// and every rule below starts from ^src/, so nothing outside src/ is ever reported.
+
+/** DESIGN.md's rows, top to bottom. A module may import its own row and any lower row, never a higher one. */
+const ROWS = [
+  // The entry, and the pre-entry bootstrap (which has its own, stricter rule below).
+  ['entry', '^src/(main\\.tsx|bootstrap\\.ts)$'],
+  ['controller', '^src/controller/'],
+  ['features', '^src/features/'],
+  ['ui', '^src/ui/'],
+  ['ads', '^src/ads/'],
+  ['analytics', '^src/analytics/'],
+  ['telemetry', '^src/telemetry/'],
+  ['providers', '^src/providers/'],
+  ['content', '^src/content/'],
+  ['api', '^src/api/'],
+  ['storage', '^src/storage/'],
+  ['core', '^src/core/'],
+  ['config', '^src/config/'],
+  ['i18n', '^src/i18n/'],
+];
+const rowName = (name) => (name === 'entry' ? 'src/main.tsx, src/bootstrap.ts' : `src/${name}/`);
+
+/**
+ * Files in src/ that belong to no row on purpose. src/react-shim.ts is what `react` means (build.mjs
+ * alias, tsconfig paths); `react` is treated as external below, so nothing in the graph points at it.
+ */
+const UNLAYERED = ['^src/react-shim\\.ts$'];
+const LAYERED = ROWS.map(([, path]) => path);
+
+/** `no-upward-<row>`: nothing in a row imports a higher row. controller/ has its own rule (below), so
+ * an import of it is reported once, as `only-main-imports-controller`. */
+const upward = ROWS.slice(1).map(([name, path], index) => {
+  const higher = ROWS.slice(0, index + 1).filter(([above]) => above !== 'controller');
+  return {
+    name: `no-upward-${name}`,
+    severity: 'error',
+    comment:
+      `${rowName(name)} may import its own folder and lower rows of DESIGN.md "Layers", never ` +
+      `${higher.map(([above]) => rowName(above)).join(', ')}`,
+    from: { path },
+    to: { path: higher.map(([, above]) => above) },
+  };
+});
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    ...upward,
+    {
+      name: 'only-main-imports-controller',
+      severity: 'error',
+      comment: 'controller/ wires one player; only src/main.tsx imports it (files in controller/ may import each other)',
+      from: { path: '^src/', pathNot: '^src/(main\\.tsx|controller/)' },
+      to: { path: '^src/controller/' },
+    },
+    {
+      name: 'bootstrap-imports-only-config',
+      severity: 'error',
+      comment: 'src/bootstrap.ts runs before the entry lands (no framework, < 1 kB): from src/ it may import config/ only',
+      from: { path: '^src/bootstrap\\.ts$' },
+      to: { path: '^src/', pathNot: '^src/config/' },
+    },
+    {
+      name: 'not-in-a-layer',
+      severity: 'error',
+      comment: 'every file in src/ sits in a row of DESIGN.md "Layers" (add the folder to ROWS in .dependency-cruiser.cjs when DESIGN.md gets one)',
+      from: { path: '^src/', pathNot: [...LAYERED, ...UNLAYERED] },
+      to: {},
+    },
+    {
+      name: 'not-in-a-layer',
+      severity: 'error',
+      comment: 'every file in src/ sits in a row of DESIGN.md "Layers" (add the folder to ROWS in .dependency-cruiser.cjs when DESIGN.md gets one)',
+      from: { path: '^src/' },
+      to: { path: '^src/', pathNot: [...LAYERED, ...UNLAYERED] },
+    },
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'no import cycles in src/ (type-only imports count)',
+      from: { path: '^src/' },
+      to: { circular: true },
+    },
+    {
+      name: 'src-not-to-tooling',
+      severity: 'error',
+      comment: 'src/ is the player; it never imports test/, server/, bench/, scripts/ or the build',
+      from: { path: '^src/' },
+      to: { path: '^(test|server|bench|scripts)/|^build\\.mjs$' },
+    },
+    {
+      name: 'not-to-unresolvable',
+      severity: 'error',
+      comment: 'every import in src/ resolves (to a file, a package or a build alias listed in options.builtInModules)',
+      from: { path: '^src/' },
+      to: { couldNotResolve: true },
+    },
+  ],
+  options: {
+    // Type-only imports count (DESIGN.md: "type-only imports count").
+    tsPreCompilationDeps: true,
+    // Resolution as tsc does it: tsconfig paths, moduleResolution Bundler.
+    tsConfig: { fileName: 'tsconfig.json' },
+    // Build aliases (build.mjs `alias`, the widget-manifest plugin): external, like node: built-ins.
+    // In tsconfig `paths` they point at src/react-shim.ts, node_modules/preact and
+    // test/unit/virtual-widgets.ts, which the graph must not follow (virtual:widgets would look like src
+    // importing test/).
+    builtInModules: { add: ['react', 'react-dom', 'react/jsx-runtime', 'virtual:widgets'] },
+    doNotFollow: { path: 'node_modules' },
+    progress: { type: 'none' },
+  },
+};
