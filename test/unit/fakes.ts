@@ -284,12 +284,19 @@ export interface Stage {
 
 /**
  * A fresh DOM (its own window, storage and listeners), a player over the served catalogue, and a
- * stubbed <video> attached to it. `engine: 'native'` makes the browser claim native HLS so sources
- * go straight to the element; 'hls' offers MediaSource so the (fake) hls piece is used.
+ * stubbed <video> attached to it (unless `attach: false`, when the UI is to attach its own).
+ * `engine: 'native'` makes the browser claim native HLS so sources go straight to the element;
+ * 'hls' offers MediaSource so the (fake) hls piece is used; 'none' offers neither.
  */
 export function stage(
   search: string,
-  { routes, pieces = {}, globals = {}, engine = 'native' }: { routes: Record<string, Route>; pieces?: FakePieces; globals?: Record<string, unknown>; engine?: 'native' | 'hls' },
+  {
+    routes,
+    pieces = {},
+    globals = {},
+    engine = 'native',
+    attach = true,
+  }: { routes: Record<string, Route>; pieces?: FakePieces; globals?: Record<string, unknown>; engine?: 'native' | 'hls' | 'none'; attach?: boolean },
 ): Stage {
   const win = installDom(`${ORIGIN}/player/${search}`);
   Object.defineProperty(globalThis, 'localStorage', { get: () => win.localStorage, configurable: true });
@@ -302,7 +309,7 @@ export function stage(
   const { load, asked } = fakeLoader(pieces);
   const player = makePlayer(search, globals, load);
   const v = stubVideo(win.document.createElement('video') as unknown as HTMLVideoElement, win);
-  player.attach(v.video, win.document.createElement('div') as unknown as HTMLElement);
+  if (attach) player.attach(v.video, win.document.createElement('div') as unknown as HTMLElement);
   return { win, player, v, asked };
 }
 
