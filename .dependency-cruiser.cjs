@@ -29,7 +29,7 @@ const rowName = (name) => (name === 'entry' ? 'src/main.tsx, src/bootstrap.ts' :
  * Files in src/ that belong to no row on purpose. src/react-shim.ts is what `react` means (build.mjs
  * alias, tsconfig paths); `react` is treated as external below, so nothing in the graph points at it.
  */
-const UNLAYERED = ['^src/react-shim\\.ts$'];
+const UNLAYERED = [];
 const LAYERED = ROWS.map(([, path]) => path);
 
 /** `no-upward-<row>`: nothing in a row imports a higher row. controller/ has its own rule (below), so
@@ -108,9 +108,9 @@ module.exports = {
     tsConfig: { fileName: 'tsconfig.json' },
     // Build aliases (build.mjs `alias`, the widget-manifest plugin): external, like node: built-ins.
     // In tsconfig `paths` they point at src/react-shim.ts, node_modules/preact and
-    // test/unit/virtual-widgets.ts, which the graph must not follow (virtual:widgets would look like src
+    // test/unit/virtual-widgets.ts, which the graph must not follow (virtual:pieces would look like src
     // importing test/).
-    builtInModules: { add: ['react', 'react-dom', 'react/jsx-runtime', 'virtual:widgets'] },
+    builtInModules: { add: ['react', 'react-dom', 'react/jsx-runtime', 'virtual:pieces'] },
     doNotFollow: { path: 'node_modules' },
     progress: { type: 'none' },
   },

@@ -2,7 +2,7 @@ import { effect, signal } from '@preact/signals';
 import { getJson } from '../api/http';
 import type { EmbedConfig } from '../config/embed-config';
 import type { Bus } from '../core/bus';
-import type { PieceLoader } from '../core/pieces';
+import type { PieceLoader } from '../core/player-api';
 import type { AdsHandle } from '../core/player-api';
 import type { Store } from '../core/store';
 

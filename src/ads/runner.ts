@@ -1,7 +1,7 @@
 import { type Signal, batch, computed, effect, signal } from '@preact/signals';
 import type { AdHistoryItem } from '../core/bus';
 import { vastError } from '../core/errors';
-import type { AdsHost } from '../core/pieces';
+import type { AdsHost } from '../core/player-api';
 import { type AdError, AdErrors, isAdError } from './ad-error';
 import { type AdList, fetchAdList } from './ad-list';
 import { createAdMedia } from './ad-media';

@@ -1,5 +1,5 @@
 import { readCookie } from '../storage/cookies';
-import { commonHeaders } from './http';
+import { commonHeaders } from './headers';
 
 /**
  * The Bearer token for a secure call (SPEC §4). A valid token costs nothing more; an expired or

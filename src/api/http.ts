@@ -1,17 +1,6 @@
 import { httpError } from '../core/errors';
-import { readCookie } from '../storage/cookies';
 import { bearer } from './auth';
-
-/**
- * The headers every request carries (SPEC §7, §9): the device fingerprint (empty when absent) and
- * the XSRF-TOKEN cookie echoed as X-XSRF-TOKEN.
- */
-export function commonHeaders(): Record<string, string> {
-  const h: Record<string, string> = { 'X-Session-Context': readCookie('device_fp') ?? '' };
-  const xsrf = readCookie('XSRF-TOKEN');
-  if (xsrf) h['X-XSRF-TOKEN'] = xsrf;
-  return h;
-}
+import { commonHeaders } from './headers';
 
 export interface RequestOptions {
   method?: string;

@@ -6,7 +6,7 @@ import { loadContent } from '../content/load-content';
 import type { Bus } from '../core/bus';
 import type { Episode } from '../core/entities';
 import { type ErrorCode, type ErrorData, httpError, isAbortError, isHttpError } from '../core/errors';
-import type { PieceLoader } from '../core/pieces';
+import type { PieceLoader } from '../core/player-api';
 import type { Store } from '../core/store';
 import { AUDIO_KEY, PROGRESS_KEY, VARIANTS_KEY, readMap } from '../storage/local';
 import { isDescriptorAddress, resolveSource } from './source';

@@ -1,5 +1,5 @@
 import type { Cause } from '../core/bus';
-import type { PlaylistCache } from '../core/pieces';
+import type { PlaylistCache } from '../core/player-api';
 import type { Store } from '../core/store';
 import { type MediaCapabilities, pickEngine } from '../providers/engine';
 import type { Media } from '../providers/media';

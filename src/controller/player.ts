@@ -2,7 +2,7 @@ import { effect } from '@preact/signals';
 import { createAdGate } from '../ads/gate';
 import type { EmbedConfig } from '../config/embed-config';
 import { createBus } from '../core/bus';
-import type { PieceLoader } from '../core/pieces';
+import type { PieceLoader } from '../core/player-api';
 import type { PlayerApi, PlayerParts } from '../core/player-api';
 import { createStore } from '../core/store';
 import { detectCapabilities } from '../providers/engine';

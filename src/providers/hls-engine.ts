@@ -1,7 +1,7 @@
 // Lazy widget "hls": the only module that imports hls.js.
 import Hls, { ErrorTypes, Events, type ErrorData, type LoaderCallbacks, type LoaderConfiguration, type LoaderContext, type PlaylistLoaderConstructor } from 'hls.js';
 import { batch } from '@preact/signals';
-import type { HlsContext, HlsHandle, PlaylistCache } from '../core/pieces';
+import type { HlsContext, HlsHandle, PlaylistCache } from '../core/player-api';
 import { EXTERNAL_TRACK_BASE, type MediaTrack } from '../core/tracks';
 
 type HlsTrack = { name?: string; lang?: string; audioCodec?: string; channels?: string; default?: boolean };

@@ -1,7 +1,7 @@
 // Lazy widget "extras": picture-in-picture, cast (Remote Playback API) and AirPlay on the <video>
 // (part of the media provider, the only code that touches it). Missing APIs are logged, never
 // thrown (SPEC §8).
-import type { Extras } from '../core/pieces';
+import type { Extras } from '../core/player-api';
 import type { Store } from '../core/store';
 
 type Video = HTMLVideoElement & {

@@ -1,7 +1,7 @@
 import { batch } from '@preact/signals';
 import type { Bus, Cause } from '../core/bus';
 import { playerError } from '../core/errors';
-import type { CueBinding, Extras, HlsHandle, PieceLoader, PieceModules, PlaylistCache } from '../core/pieces';
+import type { CueBinding, Extras, HlsHandle, PieceLoader, PieceModules, PlaylistCache } from '../core/player-api';
 import type { Store } from '../core/store';
 import { EXTERNAL_TRACK_BASE } from '../core/tracks';
 import { type Engine, type MediaCapabilities, isHlsAddress, isHlsByContentType, needsContentType, pickEngine } from './engine';

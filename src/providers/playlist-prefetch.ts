@@ -1,4 +1,4 @@
-import type { PlaylistCache } from '../core/pieces';
+import type { PlaylistCache } from '../core/player-api';
 
 /**
  * Fetches the master playlist and then, without waiting for hls.js to download and parse it, the

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import type { PieceModules, PieceName } from '../core/pieces';
+import type { PieceModules, PieceName } from '../core/player-api';
 import type { PlayerApi } from '../core/player-api';
 
 /** The module of a lazy piece once it has loaded (undefined until then, or if it failed). */
