@@ -6,7 +6,7 @@ import type { Window } from 'happy-dom';
 import { readEmbedConfig } from '../../src/config/embed-config';
 import { createPlayer } from '../../src/controller/player';
 import type { Cause } from '../../src/core/bus';
-import type { PieceLoader, PieceModules, PieceName } from '../../src/core/pieces';
+import type { PieceLoader, PieceModules, PieceName } from '../../src/core/player-api';
 import type { PlayerApi } from '../../src/core/player-api';
 import type { Media } from '../../src/providers/media';
 import { installDom } from './dom';

@@ -17,6 +17,7 @@ import './controller/source.test';
 import './controller/requests.test';
 import './controller/seek-throttle.test';
 import './controller/flows.test';
+import './controller/errors.test';
 import './controller/fullscreen.test';
 import './providers/engine.test';
 import './providers/playlist-prefetch.test';

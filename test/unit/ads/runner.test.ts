@@ -9,7 +9,7 @@ import { startAds } from '../../../src/ads/runner';
 import { createPixels } from '../../../src/ads/pixels';
 import { shouldPlay } from '../../../src/ads/visibility';
 import { type PlayerEvents, createBus } from '../../../src/core/bus';
-import { createStore } from '../../../src/core/store';
+import { type AdLoaderState, createStore } from '../../../src/core/store';
 import { installDom } from '../dom';
 
 test('status machine: SPEC §4 transitions', () => {
@@ -173,6 +173,49 @@ test('runner: pre-roll from the ad list, bus events with the history item, paren
       ['ad:ended', { ad: item }],
     ]);
   } finally {
+    runner.destroy();
+    g.fetch = realFetch;
+  }
+});
+
+test('runner: an ad error is a player:error of category ad, never fatal, with its IAB code; the error pixel fires and the content is released', async () => {
+  const win = installDom() as unknown as Window;
+  const g = globalThis as Record<string, unknown>;
+  g.DOMParser = win.DOMParser;
+  (win.HTMLMediaElement.prototype as unknown as { canPlayType: (t: string) => string }).canPlayType = (t) => (t === 'video/mp4' ? 'maybe' : '');
+  const pixels: string[] = [];
+  const realFetch = g.fetch;
+  g.fetch = async (url: string) => {
+    const m = /\/ads\/vast\/([a-z-]+)\.xml$/.exec(url);
+    if (m) return { ok: true, headers: { get: () => null }, text: async () => (VAST as Record<string, (o: string) => string>)[m[1]]('http://ads.test') };
+    pixels.push(url);
+    return { ok: true };
+  };
+  const store = createStore();
+  const bus = createBus();
+  const errors: Array<PlayerEvents['player:error']['error']> = [];
+  bus.on('player:error', ({ error }) => errors.push(error));
+  store.adState.value = 'load' as AdLoaderState;
+  const warn = console.warn;
+  console.warn = () => {};
+  const runner = startAds({
+    store,
+    bus,
+    adListUrl: 'http://ads.test/l.json',
+    vpaidFrameUrl: '',
+    getJson: async () => ({ prerollList: [{ vastUrl: 'http://ads.test/ads/vast/unsupported.xml' }], midrollList: [] }),
+  });
+  try {
+    for (let i = 0; i < 20 && store.adState.value !== 'stopped'; i++) await new Promise((r) => setTimeout(r, 0));
+    assert.is(store.adState.value, 'stopped', 'the content is released');
+    assert.is(errors.length, 1);
+    assert.equal(
+      { ...errors[0] },
+      { category: 'ad', code: 'vast-403', fatal: false, message: 'Not found supported mediaFile', data: { vastCode: 403 } },
+    );
+    assert.ok(pixels.some((u) => /[?&]ev=error/.test(u) || u.includes('403')), pixels.join(' '));
+  } finally {
+    console.warn = warn;
     runner.destroy();
     g.fetch = realFetch;
   }

@@ -5,7 +5,7 @@ import { h, render } from 'preact';
 import { act } from 'preact/test-utils';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { HlsContext, PieceModules } from '../../../src/core/pieces';
+import type { HlsContext, PieceModules } from '../../../src/core/player-api';
 import type { PlayerError } from '../../../src/core/errors';
 import { screenOf } from '../../../src/core/errors';
 import * as features from '../../../src/features/index';

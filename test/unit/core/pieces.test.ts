@@ -6,7 +6,8 @@ import { pieceCss, pieceFiles } from 'virtual:pieces';
 import { options as buildOptions } from '../../../build.mjs';
 // @ts-expect-error: plain JS
 import { sizeConfig } from '../../../scripts/size-config.mjs';
-import { type PieceModules, type PieceName, createPieceLoader } from '../../../src/core/pieces';
+import { createPieceLoader } from '../../../src/core/pieces';
+import type { PieceModules, PieceName } from '../../../src/core/player-api';
 import type * as Ads from '../../../src/ads/ads-widget';
 import type * as Analytics from '../../../src/analytics/analytics-widget';
 import type * as Descriptor from '../../../src/content/descriptor';
