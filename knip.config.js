@@ -1,9 +1,9 @@
 // knip: unused files, unused exports and exported types, unused and unlisted dependencies.
 // Checked by `npm run lint:dead` and by the `deadcode` stage of `npm test`.
 //
-// Resolution follows tsconfig.json `paths`, as tsc does: `react` is src/react-shim.ts (its unused
-// re-exports are reported like any others), `react/jsx-runtime` and `react-dom` are preact's, and
-// `virtual:widgets` is test/unit/virtual-widgets.ts (the build's esbuild plugin stands in for it there).
+// Resolution follows tsconfig.json `paths`, as tsc does: `react` and `react-dom` are preact/compat,
+// `react/jsx-runtime` is preact's, and `virtual:pieces` is test/unit/virtual-pieces.ts (the build's
+// esbuild plugin stands in for it there).
 import { readFileSync } from 'node:fs';
 
 // Every lazy piece is an entry point of the build; src/core/pieces.json is the one list of them.

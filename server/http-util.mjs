@@ -16,7 +16,7 @@ export class HttpError extends Error {
 }
 
 /** Request bodies larger than this are refused with 413. */
-export const MAX_BODY_BYTES = 1024 * 1024;
+const MAX_BODY_BYTES = 1024 * 1024;
 
 /**
  * @param {import('node:http').ServerResponse} res

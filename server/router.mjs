@@ -59,8 +59,8 @@ import { HttpError, sendJson, sendText } from './http-util.mjs';
  * @property {string[]} allowed  methods the path answers (for 405 and preflights)
  */
 
-export const API_ALLOW_HEADERS = 'Authorization, X-Session-Context, X-XSRF-TOKEN, Content-Type';
-export const API_ALLOW_METHODS = 'GET, POST, PUT, PATCH, DELETE, HEAD';
+const API_ALLOW_HEADERS = 'Authorization, X-Session-Context, X-XSRF-TOKEN, Content-Type';
+const API_ALLOW_METHODS = 'GET, POST, PUT, PATCH, DELETE, HEAD';
 
 /**
  * @param {string | RegExp} pattern
@@ -182,7 +182,7 @@ function answerPreflight(res, kind) {
  * @param {string} message
  * @param {Record<string, string>} [headers]
  */
-export function sendError(res, json, status, message, headers) {
+function sendError(res, json, status, message, headers) {
   if (json) sendJson(res, status, { error: message }, headers);
   else sendText(res, status, `${message}\n`, headers);
 }

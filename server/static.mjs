@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /** @type {Record<string, string>} */
-export const MIME_TYPES = {
+const MIME_TYPES = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
   '.mjs': 'text/javascript; charset=utf-8',
@@ -38,7 +38,7 @@ export const MIME_TYPES = {
 };
 
 /** @param {string} file */
-export function mimeType(file) {
+function mimeType(file) {
   return MIME_TYPES[path.extname(file).toLowerCase()] || 'application/octet-stream';
 }
 
@@ -113,7 +113,7 @@ function acceptedEncodings(header) {
  * @param {number} size
  * @returns {{ start: number, end: number } | 'unsatisfiable' | null} null = ignore the header, send the whole file
  */
-export function parseRange(header, size) {
+function parseRange(header, size) {
   const m = /^bytes=\s*(\d*)\s*-\s*(\d*)\s*$/i.exec(header.trim());
   if (!m) return null; // malformed or several ranges: answering the full file is allowed (RFC 9110 §14.2)
   const [, a, b] = m;

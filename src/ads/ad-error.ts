@@ -4,7 +4,7 @@ export interface AdError {
   message: string;
 }
 
-export const adError = (code: number, message: string): AdError => ({ code, message });
+const adError = (code: number, message: string): AdError => ({ code, message });
 
 export const AdErrors = {
   parse: adError(100, 'Failed parsing xml'),

@@ -11,7 +11,7 @@ export interface AdList {
 }
 
 /** The ad list may hold the content back this long at most (SPEC: the content is always reachable). */
-export const AD_LIST_TIMEOUT_MS = 5000;
+const AD_LIST_TIMEOUT_MS = 5000;
 const MAX_TAGS = 10;
 
 const tags = (raw: unknown, base: string): string[] =>
@@ -20,7 +20,7 @@ const tags = (raw: unknown, base: string): string[] =>
     .filter((u): u is string => !!u)
     .slice(0, MAX_TAGS);
 
-export function readAdList(raw: unknown, base: string): AdList {
+function readAdList(raw: unknown, base: string): AdList {
   const r = (raw ?? {}) as { prerollList?: unknown; midrollList?: unknown };
   return { preroll: tags(r.prerollList, base), midroll: tags(r.midrollList, base) };
 }

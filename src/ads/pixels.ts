@@ -13,7 +13,7 @@ export interface AdPixels {
 export type Send = (url: string) => void;
 
 /** Fire-and-forget: keepalive survives the page closing, no-cors needs no preflight from the ad server. */
-export const sendPixel: Send = (url) => {
+const sendPixel: Send = (url) => {
   try {
     fetch(url, { keepalive: true, mode: 'no-cors', credentials: 'include', cache: 'no-store' }).catch(() => {});
   } catch {

@@ -19,11 +19,11 @@ import { createVpaidAd } from './vpaid-bridge';
 
 
 /** SPEC §4: mid-roll for content longer than this, at half its duration. */
-export const MIDROLL_MIN_DURATION = 1800;
+const MIDROLL_MIN_DURATION = 1800;
 /** The ad's media must be playable through within this (VAST 402). */
-export const MEDIA_TIMEOUT_MS = 8000;
+const MEDIA_TIMEOUT_MS = 8000;
 /** An ad that should play but has not advanced for this long is given up (VAST 405). */
-export const STALL_MS = 8000;
+const STALL_MS = 8000;
 const VOLUME_STEP = 0.05;
 
 /** One ad on screen. */

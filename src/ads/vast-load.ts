@@ -3,9 +3,9 @@ import type { AdPixels } from './pixels';
 import { MAX_VAST_CHARS, type VastDoc, type VastFailure, parseVast } from './vast-parse';
 
 /** Wrappers followed before giving up (VAST's recommended limit). */
-export const MAX_WRAPPER_DEPTH = 5;
+const MAX_WRAPPER_DEPTH = 5;
 /** Per level: a slow ad server costs the viewer at most this long per document. */
-export const VAST_TIMEOUT_MS = 4000;
+const VAST_TIMEOUT_MS = 4000;
 
 export interface LoadedVast {
   /** The InLine document. */
@@ -19,7 +19,7 @@ export type FetchText = (url: string, signal: AbortSignal) => Promise<string>;
 const abortError = () => new DOMException('aborted', 'AbortError');
 
 /** GET a VAST document as text, with its own timeout (350) and SPEC §8's 'Failed load VAST' (900). */
-export function fetchVastText(timeoutMs = VAST_TIMEOUT_MS): FetchText {
+function fetchVastText(timeoutMs = VAST_TIMEOUT_MS): FetchText {
   return async (url, signal) => {
     const ctl = new AbortController();
     let timedOut = false;

@@ -3,7 +3,7 @@ import { AdErrors } from './ad-error';
 import type { AdPlayback, PlaybackEvent } from './playback';
 
 /** A creative that has not said AdLoaded by then has failed (SPEC §8 901). */
-export const VPAID_INIT_TIMEOUT_MS = 6000;
+const VPAID_INIT_TIMEOUT_MS = 6000;
 
 /** Messages between the player and the frame carry this tag; anything else is ignored. */
 export const VPAID_TAG = 'embed-player-vpaid';

@@ -26,9 +26,9 @@ export interface TrackerDeps {
 /** SPEC §9 time-update interval. */
 export const TIMEUPDATE_MS = 60_000;
 /** SPEC §9 ad timeupdate throttle. */
-export const AD_TIMEUPDATE_MS = 1000;
+const AD_TIMEUPDATE_MS = 1000;
 /** The same engine error is reported at most this often: a stall can repeat it many times a second. */
-export const BUFFER_ERROR_MS = 10_000;
+const BUFFER_ERROR_MS = 10_000;
 
 
 export function createTracker(d: TrackerDeps) {

@@ -29,6 +29,3 @@ export function chooseInitialEpisode(sorted: readonly Episode[], want: EpisodeRe
     sorted[0]
   );
 }
-
-export const nextEpisode = (sorted: readonly Episode[], current: Episode | undefined): Episode | undefined =>
-  current ? sorted[sorted.findIndex((e) => e.id === current.id) + 1] : undefined;

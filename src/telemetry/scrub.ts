@@ -11,7 +11,7 @@ const PATTERNS: Array<[RegExp, string]> = [
   [/\b(authToken|refreshToken|XSRF-TOKEN|device_fp)=[^;&\s"']*/g, `$1=${FILTERED}`],
 ];
 
-export function scrubString(s: string): string {
+function scrubString(s: string): string {
   return PATTERNS.reduce((acc, [re, to]) => acc.replace(re, to), s);
 }
 

@@ -68,7 +68,7 @@ export function Controls({ player, ui }: { player: PlayerApi; ui: UiState }) {
 }
 
 /** Pointer over the controls keeps them shown (auto-hide never while the mouse is over them). */
-export const hold = (ui: UiState) => ({
+const hold = (ui: UiState) => ({
   onPointerEnter: (e: PointerEvent) => {
     if (e.pointerType === 'mouse') ui.pointerOver.value = true;
   },

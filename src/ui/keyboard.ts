@@ -3,7 +3,7 @@
 
 /** SPEC §9 skip step: 10 s either way (buttons, keys, double taps, media session). */
 export const SKIP_S = 10;
-export const VOLUME_STEP = 0.05;
+const VOLUME_STEP = 0.05;
 
 export type KeyAction =
   | { type: 'toggle-play' }

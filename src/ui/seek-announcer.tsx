@@ -5,8 +5,8 @@ import { ruUi } from '../i18n/ru-ui';
 import { formatTime } from './format-time';
 
 /** SPEC §9: a seek of at least 1 s is announced, 300 ms after the last one. */
-export const ANNOUNCE_THRESHOLD_S = 1;
-export const ANNOUNCE_DEBOUNCE_MS = 300;
+const ANNOUNCE_THRESHOLD_S = 1;
+const ANNOUNCE_DEBOUNCE_MS = 300;
 
 export function SeekAnnouncer({ player }: { player: PlayerApi }) {
   const text = useSignal('');

@@ -3,7 +3,7 @@ import { type KeyAction, keyAction } from './keyboard';
 import type { UiState } from './ui-state';
 
 /** Carries out a shortcut through requests (README "Interface" lists the keys). */
-export function runKeyAction(player: PlayerApi, action: KeyAction, lastTextTrack: { id: number }): void {
+function runKeyAction(player: PlayerApi, action: KeyAction, lastTextTrack: { id: number }): void {
   const { store, requests } = player;
   switch (action.type) {
     case 'toggle-play':

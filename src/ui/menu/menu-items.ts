@@ -40,7 +40,7 @@ export const pageTitle: Record<MenuPage, string> = {
  * the same rule as the initial choice (those labelled AC3 dropped, preferred languages first), plus
  * the one playing if the rule dropped it; all of them when it drops every one.
  */
-export function audioChoices(store: Store, langOrder: string[] = []): MenuItem[] {
+function audioChoices(store: Store, langOrder: string[] = []): MenuItem[] {
   const sources = store.descriptor.value?.sources ?? [];
   if (sources.length > 1)
     return sources.map((s, i) => ({ value: String(i), label: s.label, checked: s.link === store.sourceUrl.value }));
@@ -51,13 +51,13 @@ export function audioChoices(store: Store, langOrder: string[] = []): MenuItem[]
   return (kept.length ? kept : all).map((t) => ({ value: String(t.id), label: t.label, checked: t === playing }));
 }
 
-export function currentQualityLabel(store: Store): string {
+function currentQualityLabel(store: Store): string {
   const levels = store.qualities.value;
   const height = (id: number) => levels.find((l) => l.id === id)?.height;
   return qualityLabel(store.quality.value, height(store.level.value), height(store.quality.value));
 }
 
-export const gainSupported = () => !!audioContextClass();
+const gainSupported = () => !!audioContextClass();
 
 function mainItems(store: Store, langOrder: string[]): MenuItem[] {
   const items: MenuItem[] = [];

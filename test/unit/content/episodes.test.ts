@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { chooseInitialEpisode, nextEpisode, sortEpisodes } from '../../../src/content/episodes';
+import { chooseInitialEpisode, sortEpisodes } from '../../../src/content/episodes';
 import type { Episode } from '../../../src/core/entities';
 import { ep } from './fixtures';
 
@@ -36,12 +36,6 @@ test('4. the first episode when all are completed; none when empty', () => {
   const done = sorted.map((e) => ({ ...e, isCompleted: true }));
   assert.is(chooseInitialEpisode(done, {})?.id, 201);
   assert.is(chooseInitialEpisode([], { episodeId: 1 }), undefined);
-});
-
-test('next episode', () => {
-  assert.is(nextEpisode(sorted, sorted[2])?.id, 204, 'crosses into the next season');
-  assert.is(nextEpisode(sorted, sorted[5]), undefined);
-  assert.is(nextEpisode(sorted, undefined), undefined);
 });
 
 test.run();
