@@ -114,6 +114,33 @@ test('moving to another episode saves the one left, and the old video cannot boo
   s.stop();
 });
 
+test('nothing is booked while the content is not available (the placeholder), before the start, or without a source', () => {
+  const s = setup();
+  s.store.isAvailable.value = false;
+  s.at(0, 5);
+  s.store.isAvailable.value = true;
+  s.store.started.value = false;
+  s.at(20_000, 6);
+  s.store.started.value = true;
+  s.store.sourceUrl.value = '';
+  s.at(40_000, 7);
+  win.dispatchEvent(new win.Event('pagehide'));
+  assert.is(readStored(PROGRESS_KEY), undefined);
+  assert.equal(s.saves, []);
+  s.stop();
+});
+
+test('dispose: no more saves, on ticks or on pagehide', () => {
+  const s = setup();
+  s.at(0, 2);
+  s.stop();
+  s.at(20_000, 9);
+  win.dispatchEvent(new win.Event('pagehide'));
+  s.bus.emit('content:episode-changed', { episode: ep(204, 2, 1) });
+  assert.equal(readStored(PROGRESS_KEY), { 202: 2 });
+  assert.is(s.saves.length, 1);
+});
+
 test('storage that throws: nothing thrown, only logged', () => {
   throwingStorage();
   const warn = console.warn;

@@ -37,4 +37,14 @@ test('the generic screen shows the event id and a reload button that resets', ()
   assert.is(show(playerError('movie-id-missing', 'x')).querySelector('button'), null, 'only the generic screen has the button');
 });
 
+test('every fatal code without a screen of its own shows the generic screen with its event id and the reload button', () => {
+  for (const code of ['content-load-failed', 'content-timeout', 'media-unsupported', 'media-load-failed'] as const) {
+    const err = playerError(code, 'x');
+    const host = show(err);
+    assert.is(host.querySelector('[role="alert"]')!.getAttribute('data-screen'), 'generic', code);
+    assert.match(host.textContent!, err.data!.eventId!);
+    assert.ok(host.querySelector('button'), code);
+  }
+});
+
 test.run();
