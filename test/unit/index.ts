@@ -18,6 +18,7 @@ import './controller/requests.test';
 import './controller/seek-throttle.test';
 import './controller/flows.test';
 import './controller/errors.test';
+import './controller/autoplay.test';
 import './controller/fullscreen.test';
 import './providers/engine.test';
 import './providers/playlist-prefetch.test';
