@@ -1,47 +1,21 @@
-import { type Signal, batch, computed, effect, signal } from '@preact/signals';
+import { computed, effect, signal } from '@preact/signals';
 import type { AdHistoryItem } from '../core/bus';
 import { vastError } from '../core/errors';
 import type { AdsHost } from '../core/player-api';
 import { type AdError, AdErrors, isAdError } from './ad-error';
 import { type AdList, fetchAdList } from './ad-list';
-import { createAdMedia } from './ad-media';
-import { type AdStatus, type AdInput, isFinal, nextStatus } from './ad-status';
-import { adMediaSession } from './ad-media-session';
-import { isVpaid, pickMediaFile } from './media-file';
-import type { AdPlayback, PlaybackEvent } from './playback';
-import { type Pixels, createPixels } from './pixels';
-import { ruAds } from '../i18n/ru-ads';
+import { type AdSession, type Outcome, type SessionContext, playAd } from './ad-session';
+import { type AdStatus, isFinal } from './ad-status';
+import { pickMediaFile } from './media-file';
+import { createPixels } from './pixels';
 import { loadVast } from './vast-load';
 import { type VastFailure, safeUrl } from './vast-parse';
-import { type Offset, offsetSeconds } from './vast-time';
+import { offsetSeconds } from './vast-time';
 import { type PlayState, VISIBILITY_THRESHOLD, shouldPlay } from './visibility';
-import { createVpaidAd } from './vpaid-bridge';
-
 
 /** SPEC §4: mid-roll for content longer than this, at half its duration. */
 const MIDROLL_MIN_DURATION = 1800;
-/** The ad's media must be playable through within this (VAST 402). */
-const MEDIA_TIMEOUT_MS = 8000;
-/** An ad that should play but has not advanced for this long is given up (VAST 405). */
-const STALL_MS = 8000;
 const VOLUME_STEP = 0.05;
-
-/** One ad on screen. */
-export interface AdSession {
-  status: Signal<AdStatus>;
-  time: Signal<number>;
-  duration: Signal<number>;
-  skipOffset?: Offset;
-  clickThrough?: string;
-  /** A VPAID creative handles its own clicks: no click-through link over it. */
-  vpaid: boolean;
-  item: AdHistoryItem;
-  playback: AdPlayback;
-  pixels: Pixels;
-  input(i: AdInput): void;
-}
-
-type Outcome = AdStatus | 'load-error';
 
 const canPlayType = (type: string) => {
   try {
@@ -87,6 +61,20 @@ export function startAds(host: AdsHost) {
     createPixels({ impressions: [], errors: errorUrls, tracking: [], clickTracking: [] }).error(error.code);
     console.warn(`[player] ad error ${error.code}: ${error.message}`);
     bus.emit('player:error', { error: vastError(error.code, error.message) });
+  };
+  const ctx: SessionContext = {
+    store,
+    bus,
+    host,
+    session,
+    shown,
+    volume,
+    playState,
+    setPlayState,
+    report,
+    clickThrough: (url, open) => clickThrough(url, open),
+    slot: () => slot,
+    setEnd: (fn) => (end = fn),
   };
 
   async function runBreak(type: AdHistoryItem['type'], tags: string[]): Promise<void> {
@@ -136,140 +124,7 @@ export function startAds(host: AdsHost) {
       duration: vast.doc.duration ?? 0,
       perc: duration > 0 ? Math.round((store.currentTime.peek() / duration) * 100) : 0,
     };
-    return new Promise<Outcome>((resolve) => {
-      let lastTick = -1;
-      let stalled = 0;
-      let lastTime = -1;
-      const onEvent = (e: PlaybackEvent) => {
-        const s = session.peek();
-        if (!s || isFinal(s.status.peek())) return;
-        switch (e.type) {
-          case 'time':
-            batch(() => {
-              s.time.value = e.currentTime;
-              if (e.duration > 0) s.duration.value = item.duration = e.duration;
-            });
-            pixels.progress(e.currentTime, s.duration.peek());
-            if (Math.floor(e.currentTime) !== lastTick) {
-              // SPEC §9: ad timeupdate at most once per second.
-              lastTick = Math.floor(e.currentTime);
-              bus.emit('ad:timeupdate', { ad: item, currentTime: e.currentTime });
-            }
-            return;
-          case 'error':
-            return fail(e.error);
-          case 'click':
-            return clickThrough(e.url, true);
-          case 'volume':
-            volume.value = e.volume;
-            return;
-          case 'native-fullscreen':
-            return input('stop');
-          case 'pip':
-            return setPlayState({ isPIP: e.active });
-          case 'pause':
-            return input('pause', e.ended);
-          default:
-            return input(e.type);
-        }
-      };
-      const playback: AdPlayback = isVpaid(file)
-        ? createVpaidAd(host.vpaidFrameUrl, file.url, vast.doc.adParameters ?? '', volume.peek(), onEvent, store.fullscreen)
-        : createAdMedia(file.url, volume.peek(), onEvent);
-      const s: AdSession = {
-        status: signal<AdStatus>('created'),
-        time: signal(0),
-        duration: signal(vast.doc.duration ?? 0),
-        skipOffset: vast.doc.skipOffset,
-        clickThrough: vast.doc.clickThrough,
-        vpaid: isVpaid(file),
-        item,
-        playback,
-        pixels,
-        input: (i) => input(i),
-      };
-      const mediaTimer = setTimeout(() => fail(AdErrors.mediaTimeout(file.url)), MEDIA_TIMEOUT_MS);
-      const watchdog = setInterval(() => {
-        const st = s.status.peek();
-        const moving = s.time.peek() !== lastTime;
-        lastTime = s.time.peek();
-        stalled = shouldPlay(playState.peek()) && (st === 'started' || st === 'playing') && !moving ? stalled + 1000 : 0;
-        if (stalled >= STALL_MS) fail(AdErrors.mediaFile(file.url));
-      }, 1000);
-      const onAbort = () => input('stop');
-      abort.addEventListener('abort', onAbort);
-      let restoreSession: (() => void) | undefined;
-      let shownOnce = false;
-
-      function input(i: AdInput, ended = false): void {
-        const prev = s.status.peek();
-        const next = nextStatus(prev, i, ended);
-        if (next === prev) return;
-        if (prev === 'created' && !isFinal(next)) loaded();
-        s.status.value = next;
-        if (next === 'started') {
-          pixels.impression();
-          pixels.event('start');
-          bus.emit('ad:play', { ad: item });
-        } else if (next === 'playing' && prev === 'paused') {
-          pixels.event('resume');
-          bus.emit('ad:play', { ad: item });
-        } else if (next === 'paused') {
-          pixels.event('pause');
-          bus.emit('ad:pause', { ad: item });
-        } else if (next === 'completed') {
-          pixels.progress(s.duration.peek(), s.duration.peek());
-          pixels.event('complete');
-          finish(next);
-        } else if (next === 'skipped') {
-          pixels.event('skip');
-          finish(next);
-        } else if (next === 'stopped') finish(next);
-      }
-      function loaded(): void {
-        shownOnce = true;
-        clearTimeout(mediaTimer);
-        pixels.event('loaded');
-        batch(() => {
-          shown.value = true;
-          store.adState.value = 'ready';
-        });
-        restoreSession ??= adMediaSession(ruAds.mediaTitle);
-        // The viewer watches in picture-in-picture: the ad plays there, not behind the page.
-        if (store.pip.peek()) void playback.takePip?.();
-        bus.emit('ad:loaded', { ad: item });
-      }
-      function fail(error: AdError): void {
-        if (isFinal(s.status.peek())) return;
-        s.status.value = 'error';
-        pixels.error(error.code);
-        report(error, []);
-        finish('error');
-      }
-      function finish(status: AdStatus): void {
-        clearTimeout(mediaTimer);
-        clearInterval(watchdog);
-        abort.removeEventListener('abort', onAbort);
-        restoreSession?.();
-        if (status !== 'error' && shownOnce) bus.emit('ad:ended', { ad: item });
-        end = undefined;
-        session.value = null;
-        const close = () => {
-          setPlayState({ isPIP: false });
-          playback.destroy();
-          resolve(status);
-        };
-        // Handed back while the ad still holds the window: once it is gone, a gesture would be needed.
-        if (playState.peek().isPIP && host.takeContentPip) void host.takeContentPip().finally(close);
-        else close();
-      }
-      end = (st) => (st === 'error' ? fail(AdErrors.unknown) : input('stop'));
-      // A pause the viewer chose for an earlier ad does not carry over to this one.
-      setPlayState({ type: 'none', isClick: false });
-      session.value = s;
-      if (slot) slot.append(playback.el);
-      playback.start();
-    });
+    return playAd(ctx, { item, pixels, file, doc: vast.doc, abort });
   }
 
   function togglePlay(play = !shouldPlay(playState.peek())): void {

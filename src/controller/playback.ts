@@ -42,6 +42,8 @@ export function createPlayback(store: Store, caps: MediaCapabilities, autoPlay: 
   return {
     /** The media, when the UI has attached it. */
     media: () => media,
+    /** The media for a viewer's request; before the UI attached it, SPEC §8 'media not ready' is logged. */
+    ready: (): Media | undefined => media ?? void console.warn('[player] media not ready'),
     attach(m: Media): void {
       media = m;
       if (pending) {

@@ -51,7 +51,7 @@ export function createPlayer(config: EmbedConfig, env: PlayerEnv): PlayerApi {
     onStopped: () => playback.startIfAsked('ad'),
     takeContentPip: async () => playback.media()?.takePip(),
   });
-  const seeks = createSeekThrottle((to) => playback.media()?.seek(to));
+  const seeks = createSeekThrottle((to) => playback.ready()?.seek(to));
   const fullscreen = createFullscreen(store, bus, config.fullscreenMode);
   const setSource = (url: string, startAt: number) => {
     seeks.cancel();

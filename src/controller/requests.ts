@@ -2,7 +2,6 @@ import type { Cause } from '../core/bus';
 import type { Episode } from '../core/entities';
 import type { Requests } from '../core/player-api';
 import type { Store } from '../core/store';
-import type { Media } from '../providers/media';
 import type { createFullscreen } from './fullscreen';
 import type { createPlayback } from './playback';
 import type { createSeekThrottle } from './seek-throttle';
@@ -25,9 +24,7 @@ export interface RequestDeps {
 /** The requests of the player contract, turned into media calls (DESIGN "Requests, not writes"). */
 export function createRequests(d: RequestDeps): Requests {
   const { store, playback, seeks } = d;
-  const media = playback.media;
-  /** The media for a viewer's request; before the UI attached it, SPEC §8 'media not ready' is logged. */
-  const ready = (): Media | undefined => media() ?? void console.warn('[player] media not ready');
+  const { media, ready } = playback;
   // SPEC §4: moving between episodes and variants only while the content is available.
   const canSwitch = () => store.isAvailable.value && !store.error.value;
 

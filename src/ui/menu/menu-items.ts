@@ -8,7 +8,7 @@ import { GAINS, RATES, bitrateLabel, gainLabel, heightLabel, qualityLabel, rateL
 import type { MenuPage, MenuState } from './menu-state';
 
 export interface MenuItem {
-  /** data-menu-item: the value picked (see the DOM contract in README). */
+  /** data-menu-item: the value picked (tests and the menu_click analytics read it). */
   value: string;
   label: string;
   detail?: string;

@@ -1,0 +1,209 @@
+import { type Signal, batch, signal } from '@preact/signals';
+import type { AdHistoryItem, Bus } from '../core/bus';
+import type { AdsHost } from '../core/player-api';
+import type { Store } from '../core/store';
+import { ruAds } from '../i18n/ru-ads';
+import { type AdError, AdErrors } from './ad-error';
+import { createAdMedia } from './ad-media';
+import { adMediaSession } from './ad-media-session';
+import { type AdInput, type AdStatus, isFinal, nextStatus } from './ad-status';
+import { isVpaid } from './media-file';
+import type { AdPlayback, PlaybackEvent } from './playback';
+import type { Pixels } from './pixels';
+import type { MediaFile, VastDoc } from './vast-parse';
+import type { Offset } from './vast-time';
+import { type PlayState, shouldPlay } from './visibility';
+import { createVpaidAd } from './vpaid-bridge';
+
+/** The ad's media must be playable through within this (VAST 402). */
+const MEDIA_TIMEOUT_MS = 8000;
+/** An ad that should play but has not advanced for this long is given up (VAST 405). */
+const STALL_MS = 8000;
+
+/** One ad on screen. */
+export interface AdSession {
+  status: Signal<AdStatus>;
+  time: Signal<number>;
+  duration: Signal<number>;
+  skipOffset?: Offset;
+  clickThrough?: string;
+  /** A VPAID creative handles its own clicks: no click-through link over it. */
+  vpaid: boolean;
+  item: AdHistoryItem;
+  playback: AdPlayback;
+  pixels: Pixels;
+  input(i: AdInput): void;
+}
+
+export type Outcome = AdStatus | 'load-error';
+
+/** What a playing ad shares with the runner of its break. */
+export interface SessionContext {
+  store: Store;
+  bus: Bus;
+  host: AdsHost;
+  /** The ad on screen (the overlay reads it). */
+  session: Signal<AdSession | null>;
+  /** An ad of the current break has been on screen: the overlay keeps covering the content. */
+  shown: Signal<boolean>;
+  volume: Signal<number>;
+  playState: Signal<PlayState>;
+  setPlayState(patch: Partial<PlayState>): void;
+  /** Sends the error pixel of the levels above the ad and puts the error on the bus. */
+  report(error: AdError, errorUrls: string[]): void;
+  clickThrough(url?: string, open?: boolean): void;
+  /** The overlay's element for the ad media, once mounted. */
+  slot(): HTMLElement | null;
+  /** How the runner ends the ad from outside (a stopped break): set while it plays. */
+  setEnd(end: ((s: AdStatus) => void) | undefined): void;
+}
+
+export interface AdToPlay {
+  item: AdHistoryItem;
+  pixels: Pixels;
+  file: MediaFile;
+  doc: VastDoc;
+  abort: AbortSignal;
+}
+
+/**
+ * Plays one ad (SPEC §4 ad status): media events drive its status, each status its pixels and bus
+ * events; a media timeout or a stall ends it with its VAST code. Resolves with how it ended.
+ */
+export function playAd(ctx: SessionContext, { item, pixels, file, doc, abort }: AdToPlay): Promise<Outcome> {
+  const { store, bus, host, session, shown, volume, playState, setPlayState } = ctx;
+  return new Promise<Outcome>((resolve) => {
+    let lastTick = -1;
+    let stalled = 0;
+    let lastTime = -1;
+    const onEvent = (e: PlaybackEvent) => {
+      const s = session.peek();
+      if (!s || isFinal(s.status.peek())) return;
+      switch (e.type) {
+        case 'time':
+          batch(() => {
+            s.time.value = e.currentTime;
+            if (e.duration > 0) s.duration.value = item.duration = e.duration;
+          });
+          pixels.progress(e.currentTime, s.duration.peek());
+          if (Math.floor(e.currentTime) !== lastTick) {
+            // SPEC §9: ad timeupdate at most once per second.
+            lastTick = Math.floor(e.currentTime);
+            bus.emit('ad:timeupdate', { ad: item, currentTime: e.currentTime });
+          }
+          return;
+        case 'error':
+          return fail(e.error);
+        case 'click':
+          return ctx.clickThrough(e.url, true);
+        case 'volume':
+          volume.value = e.volume;
+          return;
+        case 'native-fullscreen':
+          return input('stop');
+        case 'pip':
+          return setPlayState({ isPIP: e.active });
+        case 'pause':
+          return input('pause', e.ended);
+        default:
+          return input(e.type);
+      }
+    };
+    const playback: AdPlayback = isVpaid(file)
+      ? createVpaidAd(host.vpaidFrameUrl, file.url, doc.adParameters ?? '', volume.peek(), onEvent, store.fullscreen)
+      : createAdMedia(file.url, volume.peek(), onEvent);
+    const s: AdSession = {
+      status: signal<AdStatus>('created'),
+      time: signal(0),
+      duration: signal(doc.duration ?? 0),
+      skipOffset: doc.skipOffset,
+      clickThrough: doc.clickThrough,
+      vpaid: isVpaid(file),
+      item,
+      playback,
+      pixels,
+      input: (i) => input(i),
+    };
+    const mediaTimer = setTimeout(() => fail(AdErrors.mediaTimeout(file.url)), MEDIA_TIMEOUT_MS);
+    const watchdog = setInterval(() => {
+      const st = s.status.peek();
+      const moving = s.time.peek() !== lastTime;
+      lastTime = s.time.peek();
+      stalled = shouldPlay(playState.peek()) && (st === 'started' || st === 'playing') && !moving ? stalled + 1000 : 0;
+      if (stalled >= STALL_MS) fail(AdErrors.mediaFile(file.url));
+    }, 1000);
+    const onAbort = () => input('stop');
+    abort.addEventListener('abort', onAbort);
+    let restoreSession: (() => void) | undefined;
+    let shownOnce = false;
+
+    function input(i: AdInput, ended = false): void {
+      const prev = s.status.peek();
+      const next = nextStatus(prev, i, ended);
+      if (next === prev) return;
+      if (prev === 'created' && !isFinal(next)) loaded();
+      s.status.value = next;
+      if (next === 'started') {
+        pixels.impression();
+        pixels.event('start');
+        bus.emit('ad:play', { ad: item });
+      } else if (next === 'playing' && prev === 'paused') {
+        pixels.event('resume');
+        bus.emit('ad:play', { ad: item });
+      } else if (next === 'paused') {
+        pixels.event('pause');
+        bus.emit('ad:pause', { ad: item });
+      } else if (next === 'completed') {
+        pixels.progress(s.duration.peek(), s.duration.peek());
+        pixels.event('complete');
+        finish(next);
+      } else if (next === 'skipped') {
+        pixels.event('skip');
+        finish(next);
+      } else if (next === 'stopped') finish(next);
+    }
+    function loaded(): void {
+      shownOnce = true;
+      clearTimeout(mediaTimer);
+      pixels.event('loaded');
+      batch(() => {
+        shown.value = true;
+        store.adState.value = 'ready';
+      });
+      restoreSession ??= adMediaSession(ruAds.mediaTitle);
+      // The viewer watches in picture-in-picture: the ad plays there, not behind the page.
+      if (store.pip.peek()) void playback.takePip?.();
+      bus.emit('ad:loaded', { ad: item });
+    }
+    function fail(error: AdError): void {
+      if (isFinal(s.status.peek())) return;
+      s.status.value = 'error';
+      pixels.error(error.code);
+      ctx.report(error, []);
+      finish('error');
+    }
+    function finish(status: AdStatus): void {
+      clearTimeout(mediaTimer);
+      clearInterval(watchdog);
+      abort.removeEventListener('abort', onAbort);
+      restoreSession?.();
+      if (status !== 'error' && shownOnce) bus.emit('ad:ended', { ad: item });
+      ctx.setEnd(undefined);
+      session.value = null;
+      const close = () => {
+        setPlayState({ isPIP: false });
+        playback.destroy();
+        resolve(status);
+      };
+      // Handed back while the ad still holds the window: once it is gone, a gesture would be needed.
+      if (playState.peek().isPIP && host.takeContentPip) void host.takeContentPip().finally(close);
+      else close();
+    }
+    ctx.setEnd((st) => (st === 'error' ? fail(AdErrors.unknown) : input('stop')));
+    // A pause the viewer chose for an earlier ad does not carry over to this one.
+    setPlayState({ type: 'none', isClick: false });
+    session.value = s;
+    ctx.slot()?.append(playback.el);
+    playback.start();
+  });
+}
