@@ -12,6 +12,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { HttpError, requestOrigin, sendEmpty, sendJson, sendText } from './http-util.mjs';
+import { appendCapped } from './logs.mjs';
 
 const ADS_DIR = fileURLToPath(new URL('./ads/', import.meta.url));
 const AD_DURATION = '00:00:06';
@@ -220,7 +221,7 @@ export function register(router, ctx) {
     path: '/ads/track',
     handler({ res, url }) {
       const query = Object.fromEntries(url.query);
-      ctx.state.adHits.push({ ad: query.ad ?? '', event: query.ev ?? '', query, time: Date.now() });
+      appendCapped(ctx.state.adHits, { ad: query.ad ?? '', event: query.ev ?? '', query, time: Date.now() }, ctx.eventLogLimit);
       res.setHeader('Cache-Control', 'no-store');
       sendEmpty(res);
     },

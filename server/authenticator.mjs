@@ -7,6 +7,7 @@
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import { HttpError, readJson, sendJson } from './http-util.mjs';
+import { appendCapped } from './logs.mjs';
 
 export const TOKEN_LIFETIME_S = 3600;
 
@@ -59,7 +60,7 @@ export function register(router, ctx) {
       const old = payloadOf(accessToken) ?? {};
       const now = Math.floor(Date.now() / 1000);
       const token = signToken({ ...old, iat: now, exp: now + TOKEN_LIFETIME_S }, secret);
-      ctx.state.refreshes.push({ refreshToken, accessToken: typeof accessToken === 'string' ? accessToken : null, token, time: Date.now() });
+      appendCapped(ctx.state.refreshes, { refreshToken, accessToken: typeof accessToken === 'string' ? accessToken : null, token, time: Date.now() }, ctx.eventLogLimit);
       sendJson(res, 200, {}, { Authorization: `Bearer ${token}` });
     },
   });

@@ -7,6 +7,7 @@
  */
 import fs from 'node:fs';
 import { HttpError, absolutizeMedia, readJson, requestOrigin, sendEmpty, sendJson } from './http-util.mjs';
+import { appendCapped } from './logs.mjs';
 
 /**
  * @typedef {object} CatalogueData
@@ -106,7 +107,7 @@ export function register(router, ctx) {
       findContent(contentId);
       if (!data.episodes.some((e) => e.id === episodeId && e.contentId === contentId)) throw new HttpError(404, 'not found');
       const body = await readJson(req);
-      ctx.state.timeProgress.push({ contentId, episodeId, body, time: Date.now() });
+      appendCapped(ctx.state.timeProgress, { contentId, episodeId, body, time: Date.now() }, ctx.eventLogLimit);
       sendEmpty(res, 204);
     },
   });

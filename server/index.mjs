@@ -18,6 +18,7 @@ import * as media from './media.mjs';
 import * as player from './player.mjs';
 import * as sentryIngest from './sentry-ingest.mjs';
 import { answerStatusFault, captureResponse, createFaultList, sendBodyFault } from './faults.mjs';
+import { EVENT_LOG_LIMIT, REQUEST_LOG_LIMIT, appendCapped } from './logs.mjs';
 import { applyCors, createRouter, dispatch } from './router.mjs';
 import { sendText } from './http-util.mjs';
 
@@ -33,13 +34,15 @@ import { sendText } from './http-util.mjs';
  */
 
 /**
+ * Every array below is a log capped to its newest entries (server/logs.mjs): `requests` to
+ * `requestLogLimit`, the others to `eventLogLimit`.
  * @typedef {object} ServerState
  * @property {LoggedRequest[]} requests
  * @property {unknown[]} cspReports
  * @property {Array<{ contentId: number, episodeId: number, body: unknown, time: number }>} timeProgress
- * @property {import('./ads.mjs').AdHit[]} adHits every tracking pixel the reference ad server received
+ * @property {import('./ads.mjs').AdHit[]} adHits tracking pixels the reference ad server received
  * @property {Array<{ project: string, key: string, event: any, time: number }>} sentryEvents error events the ingest received
- * @property {Array<{ project: string, key: string, type: string, bytes: number, time: number }>} sentryItems every envelope item received
+ * @property {Array<{ project: string, key: string, type: string, bytes: number, time: number }>} sentryItems envelope items received
  * @property {Array<{ refreshToken: string, accessToken: string | null, token: string, time: number }>} refreshes successful token refreshes
  * @property {Set<string>} revokedRefreshTokens refresh tokens the refresh endpoint refuses
  */
@@ -54,6 +57,7 @@ import { sendText } from './http-util.mjs';
  * @property {ServerState} state
  * @property {() => string} url the server's own origin, e.g. 'http://127.0.0.1:8080'
  * @property {string} [adListUrl] set on the player page's #root as data-env-ad-list-url (server/player.mjs)
+ * @property {number} eventLogLimit how many entries each log but `requests` keeps (route modules append with appendCapped)
  */
 
 /**
@@ -65,6 +69,8 @@ import { sendText } from './http-util.mjs';
  * @property {Fault[]} [faults]
  * @property {import('./router.mjs').RouteDef[]} [routes] extra routes, tried before the built-in ones (tests can override any path)
  * @property {string} [adListUrl] the ad list the player page is configured with (none: the player runs without ads)
+ * @property {number} [requestLogLimit] newest requests the request log keeps (default REQUEST_LOG_LIMIT, 5,000)
+ * @property {number} [eventLogLimit] newest entries each other log keeps (default EVENT_LOG_LIMIT, 1,000)
  */
 
 /**
@@ -76,7 +82,7 @@ import { sendText } from './http-util.mjs';
  * @property {import('./router.mjs').Router} router add() appends routes after the built-in ones
  * @property {(faults: Fault[]) => void} setFaults replaces the active fault list
  * @property {() => void} clearFaults
- * @property {LoggedRequest[]} requests every request received, in order (cleared in place)
+ * @property {LoggedRequest[]} requests the newest requests received (up to requestLogLimit), in order (cleared in place)
  * @property {() => void} clearRequests
  * @property {unknown[]} cspReports parsed bodies POSTed to /csp-report
  * @property {ServerState['timeProgress']} timeProgress bodies POSTed to .../time-progress
@@ -117,6 +123,17 @@ function splitTarget(target) {
 }
 
 /**
+ * @param {number | undefined} value
+ * @param {number} fallback
+ * @param {string} name
+ */
+function logLimit(value, fallback, name) {
+  if (value === undefined) return fallback;
+  if (!Number.isInteger(value) || value < 0) throw new TypeError(`${name} must be a non-negative integer`);
+  return value;
+}
+
+/**
  * @param {StartOptions} [options]
  * @returns {Promise<RunningServer>}
  */
@@ -124,6 +141,8 @@ export async function startServer(options = {}) {
   const host = options.host ?? '127.0.0.1';
   const root = path.resolve(options.root ?? DEFAULT_ROOT);
   let origin = '';
+  const requestLogLimit = logLimit(options.requestLogLimit, REQUEST_LOG_LIMIT, 'requestLogLimit');
+  const eventLogLimit = logLimit(options.eventLogLimit, EVENT_LOG_LIMIT, 'eventLogLimit');
 
   /** @type {ServerState} */
   const state = {
@@ -145,6 +164,7 @@ export async function startServer(options = {}) {
     state,
     url: () => origin,
     adListUrl: options.adListUrl || undefined,
+    eventLogLimit,
   };
 
   const router = createRouter();
@@ -179,7 +199,7 @@ export async function startServer(options = {}) {
   async function handle(req, res) {
     const method = (req.method || 'GET').toUpperCase();
     const { pathname, search } = splitTarget(req.url || '/');
-    state.requests.push({ method, path: pathname, query: search, headers: { ...req.headers }, time: Date.now() });
+    appendCapped(state.requests, { method, path: pathname, query: search, headers: { ...req.headers }, time: Date.now() }, requestLogLimit);
     res.setHeader('X-Content-Type-Options', 'nosniff');
 
     let query;

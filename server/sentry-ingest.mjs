@@ -6,6 +6,7 @@
  */
 import zlib from 'node:zlib';
 import { HttpError, readBody, sendJson } from './http-util.mjs';
+import { appendCapped } from './logs.mjs';
 
 const MAX_ENVELOPE_BYTES = 8 * 1024 * 1024;
 
@@ -82,7 +83,7 @@ export function register(router, ctx) {
       const envelope = parseEnvelope(body);
       const project = params.project;
       for (const item of envelope.items) {
-        ctx.state.sentryItems.push({ project, key, type: item.type, bytes: item.payload.length, time: Date.now() });
+        appendCapped(ctx.state.sentryItems, { project, key, type: item.type, bytes: item.payload.length, time: Date.now() }, ctx.eventLogLimit);
         if (item.type === 'event') {
           let event;
           try {
@@ -90,7 +91,7 @@ export function register(router, ctx) {
           } catch {
             throw new HttpError(400, 'malformed event');
           }
-          ctx.state.sentryEvents.push({ project, key, event, time: Date.now() });
+          appendCapped(ctx.state.sentryEvents, { project, key, event, time: Date.now() }, ctx.eventLogLimit);
         }
       }
       sendJson(res, 200, { id: envelope.header.event_id ?? null });

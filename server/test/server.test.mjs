@@ -2,6 +2,7 @@
 // Run: node server/test/server.test.mjs
 import fs from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -9,6 +10,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { VAST, withAdListAttribute } from '../ads.mjs';
 import { startServer } from '../index.mjs';
+import { REQUEST_LOG_LIMIT } from '../logs.mjs';
 
 /** @typedef {Awaited<ReturnType<typeof startServer>>} Srv */
 
@@ -525,6 +527,63 @@ test('request log records method, path, query, lowercased headers and time', asy
   assert.is(b.query, '');
   srv.clearRequests();
   assert.is(srv.requests.length, 0);
+});
+
+test(`the request log keeps the newest ${REQUEST_LOG_LIMIT} requests by default, newest last`, async () => {
+  const extra = 7;
+  // Pipelined on one connection: the server takes the requests in sending order, and quickly.
+  const total = REQUEST_LOG_LIMIT + extra;
+  const raw = Array.from({ length: total }, (_, i) => `GET /nothing-here?n=${i} HTTP/1.1\r\nHost: 127.0.0.1\r\n${i === total - 1 ? 'Connection: close\r\n' : ''}\r\n`);
+  await new Promise((resolve, reject) => {
+    const socket = net.connect(srv.port, '127.0.0.1', () => socket.end(raw.join('')));
+    socket.on('error', reject);
+    socket.resume();
+    socket.on('close', resolve);
+  });
+  assert.is(srv.requests.length, REQUEST_LOG_LIMIT);
+  const kept = srv.requests.map((r) => Number(r.query.slice('?n='.length)));
+  assert.is(kept[0], extra, 'the oldest entries were dropped');
+  assert.is(kept[kept.length - 1], REQUEST_LOG_LIMIT + extra - 1, 'the newest entry is last');
+  assert.ok(kept.every((n, i) => n === extra + i), 'in order, none missing');
+});
+
+test('every log is capped: requestLogLimit and eventLogLimit keep the newest entries, newest last', async () => {
+  const s = await startServer({ port: 0, host: '127.0.0.1', root, requestLogLimit: 5, eventLogLimit: 3 });
+  try {
+    for (let i = 0; i < 8; i++) await request('GET', `/ads/track?ad=a&ev=e${i}`, { server: s });
+    for (let i = 0; i < 4; i++) {
+      await request('POST', '/csp-report', { server: s, headers: { 'Content-Type': 'application/csp-report' }, body: JSON.stringify({ n: i }) });
+    }
+    assert.equal(
+      s.requests.map((r) => r.query || r.path),
+      ['?ad=a&ev=e7', '/csp-report', '/csp-report', '/csp-report', '/csp-report'],
+    );
+    assert.equal(
+      s.adHits.map((h) => h.event),
+      ['e5', 'e6', 'e7'],
+    );
+    assert.equal(s.cspReports, [{ n: 1 }, { n: 2 }, { n: 3 }]);
+    // Cleared in place, the same arrays fill up again.
+    s.clearRequests();
+    s.adHits.length = 0;
+    await request('GET', '/ads/track?ad=b&ev=again', { server: s });
+    assert.equal(
+      s.requests.map((r) => r.query),
+      ['?ad=b&ev=again'],
+    );
+    assert.equal(
+      s.adHits.map((h) => h.event),
+      ['again'],
+    );
+  } finally {
+    await s.close();
+  }
+  for (const bad of [-1, 1.5, NaN]) {
+    await startServer({ port: 0, host: '127.0.0.1', root, requestLogLimit: bad }).then(
+      () => assert.unreachable(`requestLogLimit ${bad} accepted`),
+      (err) => assert.instance(err, TypeError),
+    );
+  }
 });
 
 // ---------------------------------------------------------------- faults
