@@ -27,8 +27,12 @@ export function createSeekThrottle(seek: (to: number) => void, now: () => number
   return {
     request,
     by: (delta: number, current: number) => request((target ?? current) + delta),
-    /** A seek still waiting for its turn belonged to the old source. */
-    cancel: () => (target = undefined),
+    /** A seek still waiting for its turn belonged to the old source; the next one goes at once. */
+    cancel(): void {
+      clearTimeout(timer);
+      timer = undefined;
+      target = undefined;
+    },
     dispose: () => clearTimeout(timer),
   };
 }

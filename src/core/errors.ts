@@ -94,7 +94,8 @@ export function httpError(status: number, url: string, body: string): HttpError 
   return err;
 }
 
-// Told by name: an error may come from another realm (a frame) or a fetch polyfill's own classes.
-export const isHttpError = (e: unknown): e is HttpError => e instanceof Error && e.name === 'HttpError';
+// Told by name, not by class: an error may come from another realm (a frame) or another copy of this module.
+export const isHttpError = (e: unknown): e is HttpError =>
+  typeof e === 'object' && e !== null && (e as { name?: unknown }).name === 'HttpError' && typeof (e as { status?: unknown }).status === 'number';
 export const isAbortError = (e: unknown): boolean =>
   typeof e === 'object' && e !== null && (e as { name?: unknown }).name === 'AbortError';

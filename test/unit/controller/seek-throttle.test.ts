@@ -97,11 +97,13 @@ test('cancel drops the waiting seek (it belonged to the old source); dispose sto
     assert.equal(s.seeks, [1]);
     s.t.by(3, 50);
     s.clock.advance(100);
-    assert.equal(s.seeks, [1, 53], 'after a cancel, relative seeks count from the current time again');
+    assert.equal(s.seeks, [1, 53], 'after a cancel, the next seek goes at once and counts from the current time again');
     s.t.request(4);
+    assert.equal(s.seeks, [1, 53, 4], '100 ms after the last one: at once');
+    s.t.request(5);
     s.t.dispose();
     s.clock.advance(1000);
-    assert.equal(s.seeks, [1, 53]);
+    assert.equal(s.seeks, [1, 53, 4], 'a disposed throttle sends nothing more');
   } finally {
     s.done();
   }

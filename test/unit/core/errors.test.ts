@@ -86,7 +86,8 @@ test('httpError keeps status, url and a body cut to 2000 characters; isHttpError
   assert.is(e.message, 'HTTP 503 for https://h/c');
   assert.is(e.body.length, 2000);
   assert.ok(isHttpError(e));
-  assert.ok(isHttpError(Object.assign(new Error('x'), { name: 'HttpError' })));
+  assert.ok(isHttpError(Object.assign(new Error('x'), { name: 'HttpError', status: 500 })));
+  assert.ok(isHttpError({ name: 'HttpError', status: 404, url: '', body: '' }), 'from another realm: told by name and status');
   for (const other of [new Error('x'), new TypeError('Failed to fetch'), { name: 'HttpError' }, null, undefined, 'HttpError']) {
     assert.not.ok(isHttpError(other), String(other));
   }
