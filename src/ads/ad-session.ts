@@ -54,8 +54,8 @@ export interface SessionContext {
   clickThrough(url?: string, open?: boolean): void;
   /** The overlay's element for the ad media, once mounted. */
   slot(): HTMLElement | null;
-  /** How the runner ends the ad from outside (a stopped break): set while it plays. */
-  setEnd(end: ((s: AdStatus) => void) | undefined): void;
+  /** How the runner ends the ad from outside (a stopped break, a lost slot): set while it plays. */
+  setEnd(end: ((s: AdStatus, error?: AdError) => void) | undefined): void;
 }
 
 export interface AdToPlay {
@@ -199,11 +199,14 @@ export function playAd(ctx: SessionContext, { item, pixels, file, doc, abort }: 
       if (playState.peek().isPIP && host.takeContentPip) void host.takeContentPip().finally(close);
       else close();
     }
-    ctx.setEnd((st) => (st === 'error' ? fail(AdErrors.unknown) : input('stop')));
+    ctx.setEnd((st, error) => (st === 'error' ? fail(error ?? AdErrors.unknown) : input('stop')));
     // A pause the viewer chose for an earlier ad does not carry over to this one.
     setPlayState({ type: 'none', isClick: false });
     session.value = s;
-    ctx.slot()?.append(playback.el);
+    // An ad plays only inside the player, on the page: never detached behind an error screen.
+    const slot = ctx.slot();
+    if (!slot) return fail(AdErrors.cantPlay('the player is not on the page'));
+    slot.append(playback.el);
     playback.start();
   });
 }

@@ -51,7 +51,7 @@ export function startAds(host: AdsHost) {
   let list: AdList | undefined;
   let position = 0;
   let breakCtl: AbortController | undefined;
-  let end: ((s: AdStatus) => void) | undefined;
+  let end: ((s: AdStatus, error?: AdError) => void) | undefined;
   let slot: HTMLElement | null = null;
   const midrollDone = new Set<number>();
   const disposers: Array<() => void> = [];
@@ -83,7 +83,7 @@ export function startAds(host: AdsHost) {
     store.adState.value = 'load';
     bus.emit('ad:init', { type });
     for (const tag of tags) {
-      if (ctl.signal.aborted) break;
+      if (ctl.signal.aborted || store.error.peek()) break;
       const outcome = await playOne(type, tag, ctl.signal);
       // SPEC §4: skipped or completed moves on to the next tag; stop and error end all ads. A tag
       // that fails to load is skipped over (a waterfall), after its error pixel fired.
@@ -163,7 +163,7 @@ export function startAds(host: AdsHost) {
       const t = store.currentTime.value;
       const d = store.duration.value;
       const ep = store.episode.value?.id;
-      if (!list || ep === undefined || d <= MIDROLL_MIN_DURATION || t <= d / 2 || midrollDone.has(ep)) return;
+      if (!list || ep === undefined || d <= MIDROLL_MIN_DURATION || t <= d / 2 || midrollDone.has(ep) || store.error.value) return;
       if (breakCtl || store.adState.peek() !== 'stopped') return;
       midrollDone.add(ep);
       void runBreak('midroll', list.midroll);
@@ -174,6 +174,12 @@ export function startAds(host: AdsHost) {
         breakCtl.abort();
         end?.('stopped');
       }
+    }),
+    // A fatal error ends the break at once: the ad stops and no further pixel fires (DESIGN "One error model").
+    bus.on('player:error', ({ error }) => {
+      if (!error.fatal || !breakCtl) return;
+      breakCtl.abort();
+      end?.('stopped');
     }),
     bus.on('parent:command', ({ actionType }) => {
       if (actionType === 'pause' && session.peek()) setPlayState({ type: 'pause', isClick: true });
@@ -191,7 +197,8 @@ export function startAds(host: AdsHost) {
       console.warn('[player] ad list failed to load', err);
     }
     if (life.signal.aborted) return;
-    if (!list || store.adState.peek() === 'stopped') {
+    // No break once the player shows an error screen: nobody would see the ad, yet it would bill.
+    if (!list || store.adState.peek() === 'stopped' || store.error.peek()) {
       store.adState.value = 'stopped';
       return;
     }
@@ -225,6 +232,7 @@ export function startAds(host: AdsHost) {
     /** The overlay's element for the ad media, and the element whose visibility counts. */
     mount(el: HTMLElement | null, root: HTMLElement | null): void {
       slot = el;
+      if (!el) end?.('error', AdErrors.cantPlay('the ad was taken off the page'));
       const s = session.peek();
       if (el && s && s.playback.el.parentNode !== el) el.append(s.playback.el);
       observer?.disconnect();

@@ -1,5 +1,9 @@
+import { deadline } from '../core/deadline';
 import { readCookie } from '../storage/cookies';
 import { commonHeaders } from './headers';
+
+/** A refresh (its piece included) that has not answered by then has failed: go on with the old token (SPEC §4). */
+export const REFRESH_TIMEOUT_MS = 5000;
 
 /**
  * The Bearer token for a secure call (SPEC §4). A valid token costs nothing more; an expired or
@@ -9,7 +13,20 @@ import { commonHeaders } from './headers';
 export async function bearer(base: string): Promise<string | undefined> {
   const token = readCookie('authToken');
   if (!token) return undefined;
-  if (!isFresh(token)) await (await import('./refresh')).refreshToken(base, token, readCookie('refreshToken'), commonHeaders());
+  if (!isFresh(token)) {
+    const wait = deadline(REFRESH_TIMEOUT_MS);
+    const stalled = new Promise<void>((done) => wait.signal.addEventListener('abort', () => done()));
+    try {
+      await Promise.race([
+        import('./refresh').then((m) => m.refreshToken(base, token, readCookie('refreshToken'), commonHeaders(), wait.signal)),
+        stalled,
+      ]);
+    } catch (err) {
+      console.warn('[player] token refresh failed', err);
+    } finally {
+      wait.done();
+    }
+  }
   return readCookie('authToken') ?? token;
 }
 

@@ -12,12 +12,18 @@ let refreshing: Promise<void> | undefined;
  * Refreshes an expired token; requests arriving meanwhile wait for that same refresh (the lock of
  * SPEC §4). A failed refresh is swallowed: the caller goes on with the old token.
  */
-export function refreshToken(base: string, accessToken: string, refresh: string | undefined, headers: Record<string, string>): Promise<void> {
-  return (refreshing ??= run(base, accessToken, refresh, headers).finally(() => (refreshing = undefined)));
+export function refreshToken(
+  base: string,
+  accessToken: string,
+  refresh: string | undefined,
+  headers: Record<string, string>,
+  signal: AbortSignal,
+): Promise<void> {
+  return (refreshing ??= run(base, accessToken, refresh, headers, signal).finally(() => (refreshing = undefined)));
 }
 
 /** POST /authenticator/authentication/refresh; the new token comes in the Authorization header (SPEC §7). */
-async function run(base: string, accessToken: string, refreshToken: string | undefined, headers: Record<string, string>): Promise<void> {
+async function run(base: string, accessToken: string, refreshToken: string | undefined, headers: Record<string, string>, signal: AbortSignal): Promise<void> {
   try {
     decodeToken(accessToken);
   } catch (err) {
@@ -30,6 +36,7 @@ async function run(base: string, accessToken: string, refreshToken: string | und
       method: 'POST',
       headers: { ...headers, 'Content-Type': 'application/json' },
       body: JSON.stringify({ refreshToken, accessToken }),
+      signal,
     });
     const next = res.headers.get('Authorization')?.replace(/^Bearer\s+/i, '');
     if (!res.ok || !next) throw new Error(`refresh answered ${res.status}`);

@@ -2,14 +2,7 @@ import type { Episode } from '../core/entities';
 
 /** SPEC §3: episodes are ordered by season order, then episode order. Films have no season. */
 export function sortEpisodes(list: readonly Episode[]): Episode[] {
-  return list
-    .filter(isEpisode)
-    .sort((a, b) => (a.season?.order ?? 0) - (b.season?.order ?? 0) || a.order - b.order);
-}
-
-function isEpisode(e: unknown): e is Episode {
-  const x = e as Episode;
-  return !!x && typeof x.id === 'number' && typeof x.order === 'number' && typeof x.m3u8MasterFilePath === 'string';
+  return [...list].sort((a, b) => (a.season?.order ?? 0) - (b.season?.order ?? 0) || a.order - b.order);
 }
 
 export interface EpisodeRequest {

@@ -1,5 +1,6 @@
 import { getAvailability, getContent, getEpisodes, getSeasons } from '../api/catalog';
 import { sortEpisodes } from './episodes';
+import { readAvailability, readContent, readEpisodes, readSeasons } from './validate';
 import type { Content, Episode, Season } from '../core/entities';
 
 export interface LoadedContent {
@@ -23,11 +24,10 @@ export async function loadContent(
     getEpisodes(base, id, signal),
     opts.checkAvailability ? getAvailability(base, id, opts.domain, signal) : undefined,
   ]);
-  if (!content || typeof content !== 'object') throw new Error('content answer is not an object');
   return {
-    content,
-    seasons: Array.isArray(seasons) ? [...seasons].sort((a, b) => a.order - b.order) : [],
-    episodes: sortEpisodes(Array.isArray(episodes) ? episodes : []),
-    isAvailable: availability?.available !== false,
+    content: readContent(content, id),
+    seasons: readSeasons(seasons).sort((a, b) => a.order - b.order),
+    episodes: sortEpisodes(readEpisodes(episodes, id)),
+    isAvailable: readAvailability(availability),
   };
 }

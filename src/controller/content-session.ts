@@ -9,7 +9,11 @@ import { type ErrorCode, type ErrorData, httpError, isAbortError, isHttpError } 
 import type { PieceLoader } from '../core/player-api';
 import type { Store } from '../core/store';
 import { AUDIO_KEY, PROGRESS_KEY, VARIANTS_KEY, readMap } from '../storage/local';
+import { deadline, isTimeoutError } from '../core/deadline';
 import { isDescriptorAddress, resolveSource } from './source';
+
+/** The master descriptor's budget: past it, 'Ошибка в загрузке: {address}' (SPEC §8). */
+export const DESCRIPTOR_TIMEOUT_MS = 8000;
 
 export interface SessionDeps {
   store: Store;
@@ -32,6 +36,8 @@ export interface SessionDeps {
 export function createContentSession({ store, bus, config, domain, apiBase, load, fail, setSource }: SessionDeps) {
   const { query } = config;
   let loadAbort: AbortController | undefined;
+  const life = new AbortController();
+  let selection = 0;
 
   const absolute = (url: string) => {
     try {
@@ -45,24 +51,24 @@ export function createContentSession({ store, bus, config, domain, apiBase, load
     if (config.movieId === undefined) return fail('movie-id-missing', 'movie_id missing');
     loadAbort?.abort();
     const abort = (loadAbort = new AbortController());
-    const timer = setTimeout(() => abort.abort(new DOMException('catalogue timeout', 'TimeoutError')), config.requestTimeoutMs);
+    // The whole catalogue answer has one budget (env_request_timeout): past it, the generic screen.
+    const wait = deadline(config.requestTimeoutMs, abort.signal);
     store.loading.value = true;
     let loaded;
     try {
       loaded = await loadContent(apiBase, config.movieId, {
         checkAvailability: !query.disableCheckingAvailable,
         domain,
-        signal: abort.signal,
+        signal: wait.signal,
       });
     } catch (err) {
       if (abort !== loadAbort) return;
-      const cause = abort.signal.aborted ? abort.signal.reason : err;
+      const cause = wait.signal.aborted ? wait.signal.reason : err;
       if (isHttpError(cause) && cause.status === 404) return fail('content-not-found', 'content not found', { cause });
-      if (isAbortError(cause)) return fail('content-load-failed', 'content load aborted', { cause });
-      const timedOut = (cause as { name?: unknown } | null)?.name === 'TimeoutError';
-      return fail(timedOut ? 'content-timeout' : 'content-load-failed', timedOut ? 'content load timed out' : 'content load failed', { cause });
+      if (isTimeoutError(cause)) return fail('content-timeout', 'content load timed out', { cause });
+      return fail('content-load-failed', isAbortError(cause) ? 'content load aborted' : 'content load failed', { cause });
     } finally {
-      clearTimeout(timer);
+      wait.done();
     }
     if (abort !== loadAbort) return;
     batch(() => {
@@ -81,6 +87,7 @@ export function createContentSession({ store, bus, config, domain, apiBase, load
 
   /** Without startAt, a selection that keeps playing resumes at the saved position (SPEC §3). */
   async function selectEpisode(episode: Episode, startAt?: number): Promise<void> {
+    const mine = ++selection;
     store.episode.value = episode;
     store.descriptor.value = null;
     bus.emit('content:episode-changed', { episode });
@@ -105,17 +112,28 @@ export function createContentSession({ store, bus, config, domain, apiBase, load
       const address = url;
       try {
         // Its reader downloads while the descriptor does.
-        const [raw, reader] = await Promise.all([getJson(address), load('descriptor')]);
+        const wait = deadline(DESCRIPTOR_TIMEOUT_MS, life.signal);
+        const [raw, reader] = await Promise.all([getJson(address, wait.signal).finally(wait.done), load('descriptor')]);
+        // The viewer may have chosen another episode meanwhile: this one is history.
+        if (life.signal.aborted || mine !== selection) return;
         const descriptor = reader.readDescriptor(raw, address);
         store.descriptor.value = descriptor;
         const savedAudio = readMap(AUDIO_KEY)[episode.contentId];
         url = reader.chooseSource(descriptor.sources, typeof savedAudio === 'string' ? savedAudio : undefined)!.link;
       } catch (err) {
+        if (life.signal.aborted || mine !== selection) return;
         return fail('descriptor-load-failed', 'descriptor load failed', { cause: err, address });
       }
     }
     setSource(url, source.startAt);
   }
 
-  return { start, selectEpisode, dispose: () => loadAbort?.abort() };
+  return {
+    start,
+    selectEpisode,
+    dispose(): void {
+      loadAbort?.abort();
+      life.abort();
+    },
+  };
 }

@@ -32,7 +32,7 @@ export function createPlayback(store: Store, caps: MediaCapabilities, autoPlay: 
   }
 
   function startIfAsked(cause: Cause): void {
-    if (!media || !sourceReady || adHolds()) return;
+    if (!media || !sourceReady || adHolds() || store.error.peek()) return;
     if (autoplayPending) {
       autoplayPending = false;
       void autoplay(media, store);

@@ -41,9 +41,6 @@ export interface Season {
   title?: string;
 }
 
-export interface Availability {
-  available: boolean;
-}
 
 export interface DescriptorSource {
   label: string;

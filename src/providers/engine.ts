@@ -1,4 +1,8 @@
+import { deadline } from '../core/deadline';
+
 export type Engine = 'hls' | 'native';
+
+const HEAD_TIMEOUT_MS = 4000;
 
 export interface MediaCapabilities {
   mediaSource: boolean;
@@ -21,11 +25,14 @@ export function needsContentType(url: string): boolean {
  * failure is false, and the <video> element gets to try the address itself.
  */
 export async function isHlsByContentType(url: string): Promise<boolean> {
+  const wait = deadline(HEAD_TIMEOUT_MS);
   try {
-    const r = await fetch(url, { method: 'HEAD' });
+    const r = await fetch(url, { method: 'HEAD', signal: wait.signal });
     return /mpegurl/i.test(r.headers.get('content-type') ?? '');
   } catch {
     return false;
+  } finally {
+    wait.done();
   }
 }
 

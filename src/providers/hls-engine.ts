@@ -15,6 +15,34 @@ const toTrack = (t: HlsTrack, id: number): MediaTrack => ({
 });
 
 const NETWORK_RETRY_DELAY_MS = 5000;
+/** hls.js's own advice: recover a media error, but not again within this; then swap the audio codec once. */
+const MEDIA_RECOVERY_INTERVAL_MS = 5000;
+
+type LoadPolicy = Hls['config']['fragLoadPolicy'];
+const policy = (ttfb: number, load: number, timeouts: number, errors: number, delay: number, maxDelay: number): LoadPolicy => ({
+  default: {
+    maxTimeToFirstByteMs: ttfb,
+    maxLoadTimeMs: load,
+    timeoutRetry: { maxNumRetry: timeouts, retryDelayMs: 0, maxRetryDelayMs: 0 },
+    errorRetry: { maxNumRetry: errors, retryDelayMs: delay, maxRetryDelayMs: maxDelay },
+  },
+});
+/**
+ * Until the stream has started, a failure that persists must reach the error screen within the
+ * start budget (DESIGN "Every wait ends"): short timeouts and one retry each (hls.js's defaults
+ * take a minute and more). Once it plays, hls.js's own patience is back for transient errors, with
+ * fragment retries capped so that a lost segment never spins for half a minute.
+ */
+const STARTING = {
+  manifestLoadPolicy: policy(3000, 6000, 0, 1, 500, 1000),
+  playlistLoadPolicy: policy(3000, 6000, 0, 1, 500, 1000),
+  fragLoadPolicy: policy(4000, 10000, 1, 2, 500, 1000),
+};
+const PLAYING = {
+  manifestLoadPolicy: Hls.DefaultConfig.manifestLoadPolicy,
+  playlistLoadPolicy: Hls.DefaultConfig.playlistLoadPolicy,
+  fragLoadPolicy: policy(10000, 120000, 2, 3, 1000, 4000),
+};
 const THUMBNAILS_DATA_ID = 'com.embed-player.thumbnails';
 
 /**
@@ -31,12 +59,21 @@ export function attachHls(
 ): HlsHandle {
   const pLoader = prefetched && (prefetchingLoader(prefetched) as unknown as PlaylistLoaderConstructor);
   let networkRetries = 0;
-  let mediaRecoveries = 0;
+  let lastMediaRecovery = -Infinity;
+  let codecSwapped = false;
+  let started = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  // The stream has started once its first data is in the element (MSE fires this whatever preload says).
+  const onStarted = () => {
+    started = true;
+    Object.assign(hls.config, PLAYING);
+  };
+  video.addEventListener('loadeddata', onStarted, { once: true });
   let hls = create(startAt);
   const handle: HlsHandle = {
     destroy() {
       clearTimeout(timer);
+      video.removeEventListener('loadeddata', onStarted);
       hls.destroy();
     },
     setQuality(level) {
@@ -62,6 +99,7 @@ export function attachHls(
       capLevelToPlayerSize: true,
       startPosition: at > 0 ? at : -1,
       backBufferLength: 30,
+      ...(started ? PLAYING : STARTING),
       ...(pLoader && { pLoader }),
       // A slow phone that drops frames steps down a rendition (and analytics hears of the drop).
       capLevelOnFPSDrop: true,
@@ -127,10 +165,18 @@ export function attachHls(
       }, NETWORK_RETRY_DELAY_MS);
       return;
     }
-    if (data.type === ErrorTypes.MEDIA_ERROR && mediaRecoveries < 2) {
-      if (mediaRecoveries++ === 1) h.swapAudioCodec();
-      h.recoverMediaError();
-      return;
+    if (data.type === ErrorTypes.MEDIA_ERROR) {
+      const now = performance.now();
+      const again = now - lastMediaRecovery < MEDIA_RECOVERY_INTERVAL_MS;
+      if (!again || !codecSwapped) {
+        if (again) {
+          codecSwapped = true;
+          h.swapAudioCodec();
+        }
+        lastMediaRecovery = now;
+        h.recoverMediaError();
+        return;
+      }
     }
     onFatal({
       details: data.details,

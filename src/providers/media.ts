@@ -8,6 +8,9 @@ import { type Engine, type MediaCapabilities, isHlsAddress, isHlsByContentType, 
 
 type AudioGain = NonNullable<ReturnType<PieceModules['audio-gain']['createAudioGain']>>;
 
+/** From a source set to its first data in the element: past this, the source has failed. */
+export const START_BUDGET_MS = 15000;
+
 export interface SourceFailure {
   /** 4 is MediaError's MEDIA_ERR_SRC_NOT_SUPPORTED, used by SPEC §8 for "Failed to load resource." */
   code: number;
@@ -153,14 +156,27 @@ export function bindMedia(video: HTMLVideoElement, opts: MediaOptions): Media {
   if ('webkitShowPlaybackTargetPicker' in video) void extra(() => {});
 
   const dropEngine = () => {
+    clearTimeout(startTimer);
     engine?.destroy();
     engine = undefined;
   };
+  // A source that has not started within the budget (its first data in the element) fails, whatever
+  // the network does: a stall never leaves the spinner turning (DESIGN "Every wait ends").
+  let startTimer: ReturnType<typeof setTimeout> | undefined;
+  // hls.js: the first media segment, not only the init segment (metadata); native: the metadata, all
+  // that preload="metadata" promises before a play.
+  const started = (e: Event) => (e.type === 'loadeddata' || !engine) && clearTimeout(startTimer);
+  video.addEventListener('loadeddata', started);
+  video.addEventListener('loadedmetadata', started);
 
   return {
     async load(url, startAt, prefetched) {
       const token = ++loadToken;
       dropEngine();
+      startTimer = setTimeout(
+        () => opts.onFailure('media-load-failed', { code: 4, message: 'Failed to load resource.', details: 'start timeout', url }),
+        START_BUDGET_MS,
+      );
       firstFrame = false;
       batch(() => {
         store.started.value = false;
@@ -183,6 +199,7 @@ export function bindMedia(video: HTMLVideoElement, opts: MediaOptions): Media {
       if (token !== loadToken) return;
       const kind: Engine | undefined = pickEngine(url, opts.caps, hls);
       if (!kind) {
+        clearTimeout(startTimer);
         opts.onFailure('media-unsupported', { code: 4, message: 'Failed to load resource.', details: 'hls unsupported', url });
         return;
       }
@@ -295,6 +312,8 @@ export function bindMedia(video: HTMLVideoElement, opts: MediaOptions): Media {
     destroy() {
       loadToken++;
       dropEngine();
+      video.removeEventListener('loadeddata', started);
+      video.removeEventListener('loadedmetadata', started);
       void cues?.then((c) => c.dispose());
       void extras?.then((x) => x.dispose());
       for (const [name, fn] of Object.entries(listeners)) video.removeEventListener(name, fn);

@@ -1,4 +1,11 @@
+import { deadline } from '../core/deadline';
 import type { PlaylistCache } from '../core/player-api';
+
+/**
+ * A playlist the prefetch has not had in full by then is left to hls.js's own loader, with its own
+ * timeouts and retries: a stalled answer costs this much, never the whole start.
+ */
+export const PREFETCH_TIMEOUT_MS = 4000;
 
 /**
  * Fetches the master playlist and then, without waiting for hls.js to download and parse it, the
@@ -8,10 +15,13 @@ import type { PlaylistCache } from '../core/player-api';
 export function prefetchPlaylists(masterUrl: string): PlaylistCache {
   const cache: PlaylistCache = new Map();
   const get = (url: string) => {
-    const text = fetch(url).then(
-      (r) => (r.ok ? r.text() : undefined),
-      () => undefined,
-    );
+    const wait = deadline(PREFETCH_TIMEOUT_MS);
+    const text = fetch(url, { signal: wait.signal })
+      .then((r) => (r.ok ? r.text() : undefined))
+      // Anything but a playlist (an error page, garbage) is left to hls.js too.
+      .then((t) => (t?.startsWith('#EXTM3U') ? t : undefined))
+      .catch(() => undefined)
+      .finally(wait.done);
     cache.set(url, text);
     return text;
   };

@@ -6,6 +6,7 @@ import './config/embed-config.test';
 import './config/embedding-address.test';
 import './content/episodes.test';
 import './content/descriptor.test';
+import './content/validate.test';
 import './content/progress.test';
 import './content/audio-choice.test';
 import './core/errors.test';

@@ -124,6 +124,7 @@ test('runner: pre-roll from the ad list, bus events with the history item, paren
     vpaidFrameUrl: 'http://player.test/vpaid.html',
     getJson: async () => ({ prerollList: [{ vastUrl: 'http://ads.test/ads/vast/skippable.xml' }, { vastUrl: 'javascript:alert(1)' }], midrollList: [] }),
   });
+  runner.mount(document.createElement('div'), null);
   try {
     for (let i = 0; i < 20 && !runner.session.value; i++) await tick();
     assert.is(store.adState.value, 'load');
@@ -205,6 +206,7 @@ test('runner: an ad error is a player:error of category ad, never fatal, with it
     vpaidFrameUrl: '',
     getJson: async () => ({ prerollList: [{ vastUrl: 'http://ads.test/ads/vast/unsupported.xml' }], midrollList: [] }),
   });
+  runner.mount(document.createElement('div'), null);
   try {
     for (let i = 0; i < 20 && store.adState.value !== 'stopped'; i++) await new Promise((r) => setTimeout(r, 0));
     assert.is(store.adState.value, 'stopped', 'the content is released');
@@ -242,6 +244,7 @@ test('runner: iOS native fullscreen stops the ad and ends all ads; destroy mid-l
   const list = { prerollList: [{ vastUrl: 'http://ads.test/ads/vast/nonskippable.xml' }, { vastUrl: 'http://ads.test/ads/vast/skippable.xml' }], midrollList: [] };
   store.adState.value = 'load';
   const runner = startAds({ store, bus, adListUrl: 'http://ads.test/l.json', vpaidFrameUrl: '', getJson: async () => list });
+  runner.mount(document.createElement('div'), null);
   try {
     for (let i = 0; i < 20 && !runner.session.value; i++) await tick();
     const video = runner.session.value!.playback.el as HTMLVideoElement;
@@ -260,6 +263,7 @@ test('runner: iOS native fullscreen stops the ad and ends all ads; destroy mid-l
   ended.length = 0;
   store.adState.value = 'load';
   const second = startAds({ store, bus, adListUrl: 'http://ads.test/l.json', vpaidFrameUrl: '', getJson: async () => list });
+  second.mount(document.createElement('div'), null);
   for (let i = 0; i < 20 && !second.session.value; i++) await tick();
   const el = second.session.value!.playback.el;
   assert.ok(el.getAttribute('src'), 'the second ad was loading');

@@ -1,0 +1,22 @@
+/**
+ * An abort signal that fires after `ms` (with a TimeoutError) or when `parent` aborts (with its
+ * reason), whichever comes first: every network wait gets one (DESIGN "Every wait ends"). Call
+ * `done()` when the wait is over so the timer does not outlive it.
+ */
+export function deadline(ms: number, parent?: AbortSignal): { signal: AbortSignal; done(): void } {
+  const ctl = new AbortController();
+  const timer = setTimeout(() => ctl.abort(new DOMException(`no answer within ${ms} ms`, 'TimeoutError')), ms);
+  const forward = () => ctl.abort(parent!.reason);
+  if (parent?.aborted) forward();
+  else parent?.addEventListener('abort', forward);
+  return {
+    signal: ctl.signal,
+    done() {
+      clearTimeout(timer);
+      parent?.removeEventListener('abort', forward);
+    },
+  };
+}
+
+export const isTimeoutError = (e: unknown): boolean =>
+  typeof e === 'object' && e !== null && (e as { name?: unknown }).name === 'TimeoutError';
