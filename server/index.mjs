@@ -1,7 +1,8 @@
 // @ts-check
 /**
- * The reference server: the player page and its assets, the catalogue API subset, the media and the
- * demo page, over plain node:http, with a request log and fault injection for end-to-end tests.
+ * The reference server: the player page and its assets, the catalogue API subset, the media, the
+ * demo page and the bare hls.js page `npm run bench` compares with, over plain node:http, with a
+ * request log and fault injection for end-to-end tests.
  *
  * Routes live in feature modules that export `register(router, ctx)`; add a module to ROUTE_MODULES
  * to add routes. Order matters only where paths overlap (first match wins).
@@ -11,6 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as ads from './ads.mjs';
 import * as authenticator from './authenticator.mjs';
+import * as bench from './bench.mjs';
 import * as catalogue from './catalogue.mjs';
 import * as cspReport from './csp-report.mjs';
 import * as demo from './demo.mjs';
@@ -98,7 +100,7 @@ import { sendText } from './http-util.mjs';
 export const DEFAULT_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 /** Feature modules, in registration order. */
-const ROUTE_MODULES = [demo, player, catalogue, media, cspReport, ads, sentryIngest, authenticator];
+const ROUTE_MODULES = [demo, player, catalogue, media, cspReport, ads, sentryIngest, authenticator, bench];
 
 /**
  * Splits a request target into raw pathname and search without normalising it (so traversal

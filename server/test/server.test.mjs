@@ -491,6 +491,26 @@ test('demo page, its assets and CSP', async () => {
   assert.is((await get('/demo/index.html')).status, 404);
 });
 
+test('bench page: bare hls.js on the master playlist, hls.js from the package, br, else gzip, else identity', async () => {
+  const page = await get('/bench/hls.html');
+  assert.is(page.status, 200);
+  assert.is(page.headers['content-security-policy'], undefined);
+  assert.match(page.text(), /import Hls from '\/bench\/hls\.mjs'/);
+  assert.match(page.text(), /\/media\/hls\/master\.m3u8/);
+  assert.match(page.text(), /new Hls\(\)/);
+  const own = fs.readFileSync(new URL('../../node_modules/hls.js/dist/hls.min.mjs', import.meta.url));
+  const br = await get('/bench/hls.mjs', { 'Accept-Encoding': 'gzip, br' });
+  assert.is(br.headers['content-encoding'], 'br');
+  assert.is(br.headers['content-type'], 'text/javascript; charset=utf-8');
+  assert.ok(zlib.brotliDecompressSync(br.body).equals(own));
+  const gz = await get('/bench/hls.mjs', { 'Accept-Encoding': 'gzip' });
+  assert.is(gz.headers['content-encoding'], 'gzip');
+  assert.ok(zlib.gunzipSync(gz.body).equals(own));
+  const plain = await get('/bench/hls.mjs', { 'Accept-Encoding': 'br;q=0' });
+  assert.is(plain.headers['content-encoding'], undefined);
+  assert.ok(plain.body.equals(own));
+});
+
 test('CSP reports are recorded', async () => {
   srv.cspReports.length = 0;
   const report = { 'csp-report': { 'document-uri': 'http://x/player/', 'violated-directive': 'script-src-elem' } };
