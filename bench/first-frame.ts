@@ -1,73 +1,286 @@
-// Time to first frame on a throttled network (Fast 3G: 1.44 Mb/s, 562 ms round trip, as in DESIGN).
-// Prints numbers; never fails on timing. Run: npm run bench (builds first if dist/ is missing).
+// `npm run bench`: time to the first 'playing' of the player against a bare hls.js page (the reference
+// to beat: same hls.js build, its default config, same stream, same server: /bench/hls.html), in one
+// Chromium, interleaved, on Fast 3G (562 ms round trip, 1.44 Mb/s down, 675 kb/s up, as in DESIGN).
+// Prints medians, min–max, bytes before the first 'playing', the ratio to the bare page and the
+// request waterfall of the player's median run. Prints numbers; never fails on timing (exit 0 unless
+// the browser or the server does not start). BENCH_RUNS=N rounds (default 5, at least 3).
 import { existsSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
-import { chromium } from 'playwright-core';
+import { chromium, type Browser, type CDPSession } from 'playwright-core';
 // @ts-expect-error: plain JS modules
 import { startServer } from '../server/index.mjs';
 // @ts-expect-error: plain JS modules
 import { ensureChromium } from '../scripts/find-chromium.mjs';
 
-const RUNS = Number(process.env.BENCH_RUNS ?? 5);
-const PROFILES = {
-  'fast-3g': { latency: 562, downloadThroughput: (1.44 * 1e6) / 8, uploadThroughput: (0.675 * 1e6) / 8 },
-  '4g': { latency: 170, downloadThroughput: (9 * 1e6) / 8, uploadThroughput: (9 * 1e6) / 8 },
+const RUNS = Math.max(3, Math.floor(Number(process.env.BENCH_RUNS) || 5));
+const RUN_TIMEOUT_MS = 60_000;
+const FAST_3G = { offline: false, latency: 562, downloadThroughput: (1.44 * 1e6) / 8, uploadThroughput: (0.675 * 1e6) / 8 };
+
+type PageKind = 'hls.js' | 'player';
+type Role = 'content' | 'ad';
+
+interface Scenario {
+  name: string;
+  /** CDP Emulation.setCPUThrottlingRate; 1 = none. */
+  cpu: number;
+  /** The player page's ad list (server setAdListUrl); none = no ads. */
+  adList?: string;
+  /** Which video's first 'playing' counts: the content's, or the ad's (the <video> in .pl-ad). */
+  role: Role;
+  pages: PageKind[];
+  /** The scenario whose bare hls.js median the ratio divides by. */
+  reference: string;
+}
+
+const SCENARIOS: Scenario[] = [
+  { name: 'fast-3g', cpu: 1, role: 'content', pages: ['hls.js', 'player'], reference: 'fast-3g' },
+  { name: 'fast-3g + 4x cpu', cpu: 4, role: 'content', pages: ['hls.js', 'player'], reference: 'fast-3g + 4x cpu' },
+  // Every VAST of the list answers "no ad" (server/ads.mjs `empty`): the content's 'playing'.
+  { name: 'no-fill ads', cpu: 1, adList: '/ad-list.json?pre=empty&mid=empty', role: 'content', pages: ['player'], reference: 'fast-3g' },
+  // The default list's pre-roll (an inline MP4): the first frame of the ad, not of the content.
+  { name: 'pre-roll (ad)', cpu: 1, adList: '/ad-list.json', role: 'ad', pages: ['player'], reference: 'fast-3g' },
+];
+
+const URLS: Record<PageKind, string> = {
+  'hls.js': '/bench/hls.html',
+  player: '/player/?movie_id=1&auto_play=1',
 };
 
-if (!existsSync('dist/player.html')) execFileSync(process.execPath, ['build.mjs'], { stdio: 'inherit' });
-const server = await startServer({ port: 0 });
-const browser = await chromium.launch({
-  executablePath: ensureChromium(),
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-    '--disable-component-update', '--disable-sync', '--autoplay-policy=no-user-gesture-required'],
-});
+// Runs in every page before its own scripts: the first 'playing' of each kind of <video>, in
+// performance.now() (ms since navigation start), caught on window in the capture phase. A string,
+// not a function: tsx would wrap named inner functions in a helper the page lacks.
+const PROBE = `(() => {
+  const times = {};
+  const waiters = { content: [], ad: [] };
+  addEventListener('playing', (e) => {
+    const v = e.target;
+    if (!(v instanceof HTMLMediaElement)) return;
+    const role = v.classList.contains('pl-ad__video') || v.closest('.pl-ad') ? 'ad' : 'content';
+    if (times[role] !== undefined) return;
+    times[role] = performance.now();
+    for (const resolve of waiters[role]) resolve(times[role]);
+  }, true);
+  Object.defineProperty(window, '__benchFirstPlaying', {
+    value: (role) => times[role] !== undefined ? Promise.resolve(times[role]) : new Promise((resolve) => waiters[role].push(resolve)),
+  });
+})();`;
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+interface Req {
+  url: string;
+  /** CDP monotonic seconds. */
+  start: number;
+  end?: number;
+  failed?: boolean;
+  /** Bytes on the wire (headers included) by loadingFinished, when it finished. */
+  total?: number;
+  headers?: { at: number; bytes: number };
+  chunks: Array<{ at: number; bytes: number }>;
+}
 
-try {
-  for (const [name, conditions] of Object.entries(PROFILES)) {
-    const frames: number[] = [];
-    const bytes: number[] = [];
-    const requests: number[] = [];
-    for (let i = 0; i < RUNS; i++) {
-      const context = await browser.newContext({ viewport: { width: 640, height: 360 } });
-      const page = await context.newPage();
-      const cdp = await context.newCDPSession(page);
-      await cdp.send('Network.enable');
-      await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-      await cdp.send('Network.emulateNetworkConditions', { offline: false, ...conditions });
-      let total = 0;
-      let count = 0;
-      let counting = true;
-      cdp.on('Network.loadingFinished', (e: { encodedDataLength: number }) => {
-        if (counting) {
-          total += e.encodedDataLength;
-          count++;
-        }
-      });
-      await page.goto(`${server.url}/player/?movie_id=1&auto_play=1`);
-      // A string, not a function: tsx would wrap named inner functions in a helper the page lacks.
-      const ms = (await page.evaluate(`new Promise((resolve) => {
-        const tick = () => {
-          const v = document.querySelector('video');
-          if (v && v.currentTime > 0) resolve(performance.now());
-          else setTimeout(tick, 10);
-        };
-        tick();
-      })`)) as number;
-      counting = false;
-      frames.push(ms);
-      bytes.push(total);
-      requests.push(count);
-      await context.close();
+interface Row {
+  url: string;
+  /** ms since navigation start */
+  start: number;
+  end?: number;
+  bytes: number;
+}
+
+interface Run {
+  ms: number;
+  bytes: number;
+  requests: Row[];
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+};
+
+function collect(cdp: CDPSession) {
+  const reqs = new Map<string, Req>();
+  let document: { id: string; at: number } | undefined;
+  cdp.on('Network.requestWillBeSent', (e) => {
+    if (!/^https?:/.test(e.request.url)) return;
+    if (!document && e.type === 'Document') document = { id: e.requestId, at: e.timestamp };
+    const known = reqs.get(e.requestId);
+    // A redirect reuses the request id: keep the first start, follow the new URL.
+    if (known) known.url = e.request.url;
+    else reqs.set(e.requestId, { url: e.request.url, start: e.timestamp, chunks: [] });
+  });
+  cdp.on('Network.responseReceived', (e) => {
+    const r = reqs.get(e.requestId);
+    if (r) r.headers = { at: e.timestamp, bytes: e.response.encodedDataLength ?? 0 };
+  });
+  cdp.on('Network.dataReceived', (e) => {
+    reqs.get(e.requestId)?.chunks.push({ at: e.timestamp, bytes: e.encodedDataLength });
+  });
+  cdp.on('Network.loadingFinished', (e) => {
+    const r = reqs.get(e.requestId);
+    if (r) Object.assign(r, { end: e.timestamp, total: e.encodedDataLength });
+  });
+  cdp.on('Network.loadingFailed', (e) => {
+    const r = reqs.get(e.requestId);
+    if (r) Object.assign(r, { end: e.timestamp, failed: true });
+  });
+  return { reqs, document: () => document };
+}
+
+async function measure(browser: Browser, origin: string, kind: PageKind, scenario: Scenario, throttle = true): Promise<Run> {
+  const context = await browser.newContext({ viewport: { width: 640, height: 360 } });
+  try {
+    await context.addInitScript(PROBE);
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    if (throttle) {
+      await cdp.send('Network.emulateNetworkConditions', FAST_3G);
+      if (scenario.cpu > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: scenario.cpu });
     }
+    const net = collect(cdp);
+    const role: Role = kind === 'player' ? scenario.role : 'content';
+    await page.goto(origin + URLS[kind], { waitUntil: 'commit', timeout: RUN_TIMEOUT_MS });
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`no '${role}' playing within ${RUN_TIMEOUT_MS / 1000} s`)), RUN_TIMEOUT_MS);
+    });
+    const probe = page.evaluate(
+      `window.__benchFirstPlaying(${JSON.stringify(role)}).then((t) => [t, performance.getEntriesByType('navigation')[0]?.fetchStart ?? 0])`,
+    ) as Promise<[number, number]>;
+    const [ms, fetchStart] = await Promise.race([probe, deadline]).finally(() => clearTimeout(timer));
+    // Let the network events up to that moment arrive (later ones are cut by their timestamps).
+    await page.waitForTimeout(300);
+    const doc = net.document();
+    if (!doc) throw new Error('no document request seen');
+    // CDP times are monotonic seconds; the document's request went out at the page's fetchStart.
+    const rel = (at: number) => (at - doc.at) * 1000 + fetchStart;
+    const requests: Row[] = [];
+    for (const r of net.reqs.values()) {
+      const start = rel(r.start);
+      if (start > ms) continue;
+      const end = r.end !== undefined && rel(r.end) <= ms ? rel(r.end) : undefined;
+      let bytes: number;
+      if (end !== undefined && !r.failed && r.total !== undefined) bytes = r.total;
+      else {
+        bytes = r.headers && rel(r.headers.at) <= ms ? r.headers.bytes : 0;
+        for (const c of r.chunks) if (rel(c.at) <= ms) bytes += c.bytes;
+      }
+      requests.push({ url: r.url, start, end, bytes });
+    }
+    requests.sort((a, b) => a.start - b.start);
+    return { ms, bytes: requests.reduce((n, r) => n + r.bytes, 0), requests };
+  } finally {
+    await context.close().catch(() => {});
+  }
+}
+
+const fmt = (n: number) => n.toFixed(0);
+const kB = (n: number) => (n / 1000).toFixed(1);
+
+function waterfall(title: string, run: Run) {
+  const width = 40;
+  const col = (ms: number) => Math.max(0, Math.min(width, Math.round((ms / run.ms) * width)));
+  console.log(`\n${title}: ${fmt(run.ms)} ms, ${kB(run.bytes)} kB in ${run.requests.length} requests (| = first 'playing'; > = still loading then)`);
+  console.log(`${'start'.padStart(6)} ${'end'.padStart(6)}  ${'0'.padEnd(width)}|  ${'kB'.padStart(6)}  path`);
+  for (const r of run.requests) {
+    const a = col(r.start);
+    const b = Math.max(a + 1, r.end === undefined ? width : col(r.end));
+    const bar = ' '.repeat(a) + '█'.repeat(Math.min(b, width) - a) + ' '.repeat(Math.max(0, width - b));
+    const url = new URL(r.url);
+    const path = (url.pathname + url.search).replace(/^(.{90}).+$/, '$1…');
     console.log(
-      `${name.padEnd(8)} first frame: median ${median(frames).toFixed(0)} ms ` +
-        `(min ${Math.min(...frames).toFixed(0)}, max ${Math.max(...frames).toFixed(0)}, ${RUNS} runs); ` +
-        `before it: ${(median(bytes) / 1024).toFixed(1)} kB in ${median(requests)} requests`,
+      `${fmt(r.start).padStart(6)} ${(r.end === undefined ? '…' : fmt(r.end)).padStart(6)}  ${bar}${r.end === undefined ? '>' : '|'}  ${kB(r.bytes).padStart(6)}  ${path}`,
     );
   }
+}
+
+if (!existsSync('dist/player.html')) execFileSync(process.execPath, ['build.mjs'], { stdio: 'inherit' });
+const began = Date.now();
+const server = await startServer({ port: 0 });
+let browser: Browser;
+try {
+  browser = await chromium.launch({
+    executablePath: ensureChromium(),
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync', '--autoplay-policy=no-user-gesture-required'],
+  });
+} catch (err) {
+  await server.close();
+  throw err;
+}
+
+const results = new Map<string, { runs: Run[]; failures: string[] }>();
+const slot = (scenario: string, kind: PageKind) => {
+  const key = `${scenario}\u0000${kind}`;
+  if (!results.has(key)) results.set(key, { runs: [], failures: [] });
+  return results.get(key)!;
+};
+
+try {
+  console.log(
+    `Chromium ${browser.version()}; ${RUNS} rounds; Fast 3G (${FAST_3G.latency} ms, 1.44 Mb/s down, 675 kb/s up), cache disabled; ` +
+      `each round opens every scenario's pages, bare hls.js and player in alternating order, each in a fresh context.`,
+  );
+  // Warm-up, not counted: the browser's first page, and the server compressing hls.js once.
+  for (const kind of ['hls.js', 'player'] as const) await measure(browser, server.url, kind, SCENARIOS[0], false).catch(() => {});
+
+  for (let round = 0; round < RUNS; round++) {
+    for (const scenario of SCENARIOS) {
+      const pages = round % 2 ? [...scenario.pages].reverse() : scenario.pages;
+      for (const kind of pages) {
+        server.setAdListUrl(kind === 'player' && scenario.adList ? server.url + scenario.adList : undefined);
+        const into = slot(scenario.name, kind);
+        try {
+          into.runs.push(await measure(browser, server.url, kind, scenario));
+        } catch (err) {
+          into.failures.push((err as Error).message.split('\n')[0]);
+        }
+      }
+    }
+    process.stderr.write(`round ${round + 1}/${RUNS} done (${((Date.now() - began) / 1000).toFixed(0)} s)\n`);
+  }
+
+  const medianOf = (scenario: string, kind: PageKind) => {
+    const runs = slot(scenario, kind).runs;
+    return runs.length ? median(runs.map((r) => r.ms)) : NaN;
+  };
+  console.log(
+    `\nms: navigation start to the first 'playing' of the content <video> (of the ad's for pre-roll); kB: encoded bytes ` +
+      `received before it (headers included); requests: started before it; ratio: median ÷ median of the bare hls.js page.`,
+  );
+  console.log(`${'scenario'.padEnd(17)} ${'page'.padEnd(7)} ${'median ms'.padStart(9)} ${'min–max ms'.padStart(13)} ${'kB before'.padStart(9)} ${'requests'.padStart(8)} ${'ratio'.padStart(6)}`);
+  for (const scenario of SCENARIOS) {
+    for (const kind of scenario.pages) {
+      const { runs, failures } = slot(scenario.name, kind);
+      const failed = failures.length ? `  (${failures.length} failed: ${[...new Set(failures)].join('; ')})` : '';
+      if (!runs.length) {
+        console.log(`${scenario.name.padEnd(17)} ${kind.padEnd(7)} ${'—'.padStart(9)}${failed}`);
+        continue;
+      }
+      const times = runs.map((r) => r.ms);
+      const ref = medianOf(scenario.reference, 'hls.js');
+      const ratio = median(times) / ref;
+      const refNote = scenario.reference !== scenario.name ? ` (÷ ${scenario.reference} hls.js)` : '';
+      console.log(
+        `${scenario.name.padEnd(17)} ${kind.padEnd(7)} ${fmt(median(times)).padStart(9)} ${`${fmt(Math.min(...times))}–${fmt(Math.max(...times))}`.padStart(13)} ` +
+          `${kB(median(runs.map((r) => r.bytes))).padStart(9)} ${String(median(runs.map((r) => r.requests.length))).padStart(8)} ` +
+          `${(Number.isFinite(ratio) ? ratio.toFixed(2) : '—').padStart(6)}${refNote}${failed}`,
+      );
+    }
+  }
+
+  const medianRun = (runs: Run[]) => {
+    const m = median(runs.map((r) => r.ms));
+    return runs.reduce((best, r) => (Math.abs(r.ms - m) < Math.abs(best.ms - m) ? r : best));
+  };
+  const shown: Array<[string, PageKind]> = [['fast-3g', 'hls.js'], ...SCENARIOS.map((s): [string, PageKind] => [s.name, 'player'])];
+  for (const [name, kind] of shown) {
+    const { runs } = slot(name, kind);
+    if (runs.length) waterfall(`Waterfall, ${name}, ${kind}, median run`, medianRun(runs));
+  }
+  console.log(`\nTotal ${((Date.now() - began) / 1000).toFixed(0)} s.`);
 } finally {
-  await browser.close();
+  await browser.close().catch(() => {});
   await server.close();
 }
