@@ -195,6 +195,9 @@ export function stubVideo(video: HTMLVideoElement, win: Window): VideoStub {
         later(() => {
           fire('emptied');
           fire('durationchange');
+          // preload="metadata": the metadata (and, as browsers do, the first frame) arrive without a play.
+          fire('loadedmetadata');
+          fire('loadeddata');
           fire('canplay');
         });
       },

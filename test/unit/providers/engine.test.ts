@@ -1,6 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { isHlsAddress, isHlsByContentType, needsContentType, pickEngine } from '../../../src/providers/engine';
+import { fakeClock, flush } from '../fakes';
 
 test('HLS addresses', () => {
   assert.ok(isHlsAddress('https://h/master.m3u8'));
@@ -50,6 +51,58 @@ test('the HEAD answer decides: an HLS MIME type is HLS; anything else, or a fail
     assert.equal(seen[0], 'HEAD https://cdn.example/s/1');
     assert.is(pickEngine('https://cdn.example/s/1', { mediaSource: true, nativeHls: false }, true), 'hls');
   } finally {
+    globalThis.fetch = real;
+  }
+});
+
+/** The HEAD check's own budget (engine.ts HEAD_TIMEOUT_MS, not exported): 4 s. */
+const HEAD_TIMEOUT_MS = 4000;
+
+test('a HEAD that never answers resolves false after its timeout, its request aborted then', async () => {
+  const real = globalThis.fetch;
+  const clock = fakeClock().install();
+  const asked: RequestInit[] = [];
+  // A stalled server: the request ends only when the caller aborts it (as a browser's fetch does).
+  globalThis.fetch = ((_url: string, init: RequestInit) => {
+    asked.push(init);
+    return new Promise((_, reject) => init.signal?.addEventListener('abort', () => reject(init.signal!.reason)));
+  }) as typeof fetch;
+  try {
+    let result: boolean | undefined;
+    void isHlsByContentType('https://cdn.example/stream/1').then((r) => (result = r));
+    await flush();
+    assert.is(asked.length, 1);
+    assert.is(asked[0].method, 'HEAD');
+    assert.ok(asked[0].signal instanceof AbortSignal, 'the HEAD can be cancelled');
+    clock.advance(HEAD_TIMEOUT_MS - 1);
+    await flush();
+    assert.is(result, undefined, 'still waiting just before the deadline');
+    clock.advance(1);
+    await flush();
+    assert.is(result, false, 'given up: the <video> element tries the address itself');
+    assert.is((asked[0].signal!.reason as Error).name, 'TimeoutError');
+    assert.is(clock.pending(), 0);
+  } finally {
+    clock.restore();
+    globalThis.fetch = real;
+  }
+});
+
+test('a HEAD answered in time clears its deadline', async () => {
+  const real = globalThis.fetch;
+  const clock = fakeClock().install();
+  let signal: AbortSignal | undefined;
+  globalThis.fetch = (async (_url: string, init: RequestInit) => {
+    signal = init.signal ?? undefined;
+    return new Response(null, { headers: { 'Content-Type': 'application/x-mpegURL' } });
+  }) as typeof fetch;
+  try {
+    assert.ok(await isHlsByContentType('https://cdn.example/stream/2'));
+    assert.is(clock.pending(), 0, 'no timer outlives the answer');
+    clock.advance(HEAD_TIMEOUT_MS * 2);
+    assert.not.ok(signal!.aborted);
+  } finally {
+    clock.restore();
     globalThis.fetch = real;
   }
 });

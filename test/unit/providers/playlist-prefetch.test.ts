@@ -1,6 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { prefetchPlaylists } from '../../../src/providers/playlist-prefetch';
+import { PREFETCH_TIMEOUT_MS, prefetchPlaylists } from '../../../src/providers/playlist-prefetch';
+import { fakeClock, flush } from '../fakes';
 
 const MASTER = `#EXTM3U
 #EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="aud",LANGUAGE="en",NAME="English",DEFAULT=NO,URI="audio/eng.m3u8"
@@ -59,6 +60,184 @@ test('failures resolve to undefined so the engine loads by itself', async () => 
 test('a media playlist given as the source prefetches nothing more', async () => {
   const { asked } = await run({ 'https://h.example/m/master.m3u8': '#EXTM3U\n#EXTINF:4,\nseg0.m4s\n' });
   assert.equal(asked, ['https://h.example/m/master.m3u8']);
+});
+
+// Deadlines (DESIGN "Every wait ends"): driven by the fake clock, fetch answers from a table of
+// functions that get the request's signal. A stub that honours the signal answers like a browser's
+// fetch: aborting rejects the request, or errors a body still streaming.
+
+type Answer = (signal: AbortSignal) => Response | Promise<Response>;
+const MASTER_URL = 'https://h.example/m/master.m3u8';
+const aborted = (signal: AbortSignal) =>
+  new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(signal.reason)));
+const never: Answer = (signal) => aborted(signal);
+
+function stubFetch(answers: Record<string, Answer>) {
+  const asked: Array<{ url: string; signal?: AbortSignal }> = [];
+  const real = globalThis.fetch;
+  globalThis.fetch = (async (url: string, init?: RequestInit) => {
+    asked.push({ url: String(url), signal: init?.signal ?? undefined });
+    const a = answers[String(url)];
+    if (!a) throw new TypeError('Failed to fetch');
+    return a(init!.signal!);
+  }) as typeof fetch;
+  return { asked, restore: () => (globalThis.fetch = real) };
+}
+
+/** Whether a promise has settled after a few turns, and with what. */
+async function settled<T>(p: Promise<T> | undefined): Promise<{ done: boolean; value?: T }> {
+  let out: { done: boolean; value?: T } = { done: false };
+  void p?.then((value) => (out = { done: true, value }));
+  await flush();
+  return out;
+}
+
+test('a master playlist that never answers: undefined after PREFETCH_TIMEOUT_MS, its fetch aborted then', async () => {
+  const clock = fakeClock().install();
+  const f = stubFetch({ [MASTER_URL]: never });
+  try {
+    const cache = prefetchPlaylists(MASTER_URL);
+    await flush();
+    assert.is(f.asked.length, 1);
+    const { signal } = f.asked[0];
+    assert.ok(signal instanceof AbortSignal, 'the fetch is given a signal');
+    clock.advance(PREFETCH_TIMEOUT_MS - 1);
+    assert.not.ok(signal!.aborted);
+    assert.not.ok((await settled(cache.get(MASTER_URL))).done, 'still waiting just before the deadline');
+    clock.advance(1);
+    assert.ok(signal!.aborted, 'the request is cancelled at the deadline');
+    assert.is((signal!.reason as Error).name, 'TimeoutError');
+    assert.equal(await settled(cache.get(MASTER_URL)), { done: true, value: undefined }, 'left to hls.js');
+    assert.is(f.asked.length, 1, 'no variant asked');
+    assert.is(clock.pending(), 0, 'no timer left behind');
+  } finally {
+    f.restore();
+    clock.restore();
+  }
+});
+
+test('PREFETCH_TIMEOUT_MS is 4 s', () => {
+  assert.is(PREFETCH_TIMEOUT_MS, 4000);
+});
+
+test('a body that stalls after the headers is bounded by the same deadline', async () => {
+  const clock = fakeClock().install();
+  const stalledBody: Answer = (signal) => {
+    const body = new ReadableStream<Uint8Array>({
+      start(c) {
+        c.enqueue(new TextEncoder().encode('#EXTM3U\n'));
+        signal.addEventListener('abort', () => c.error(signal.reason));
+      },
+    });
+    return new Response(body, { status: 200 });
+  };
+  const f = stubFetch({ [MASTER_URL]: stalledBody });
+  try {
+    const cache = prefetchPlaylists(MASTER_URL);
+    await flush();
+    assert.not.ok((await settled(cache.get(MASTER_URL))).done);
+    clock.advance(PREFETCH_TIMEOUT_MS);
+    assert.equal(await settled(cache.get(MASTER_URL)), { done: true, value: undefined });
+    assert.is(clock.pending(), 0);
+  } finally {
+    f.restore();
+    clock.restore();
+  }
+});
+
+test('a prompt answer clears its deadline: nothing is aborted later', async () => {
+  const clock = fakeClock().install();
+  const f = stubFetch({ [MASTER_URL]: () => new Response('#EXTM3U\n#EXTINF:4,\nseg0.m4s\n') });
+  try {
+    const cache = prefetchPlaylists(MASTER_URL);
+    await flush();
+    assert.match((await cache.get(MASTER_URL))!, /^#EXTM3U/);
+    assert.is(clock.pending(), 0, 'the timer is cleared once the playlist is in');
+    clock.advance(PREFETCH_TIMEOUT_MS * 2);
+    assert.not.ok(f.asked[0].signal!.aborted);
+  } finally {
+    f.restore();
+    clock.restore();
+  }
+});
+
+test('a variant that never answers is given up on its own deadline; the master stays', async () => {
+  const clock = fakeClock().install();
+  const f = stubFetch({
+    [MASTER_URL]: () => new Response(MASTER),
+    'https://h.example/m/video/240p.m3u8': never,
+    'https://h.example/m/audio/rus.m3u8': () => new Response('#EXTM3U rus'),
+  });
+  try {
+    const cache = prefetchPlaylists(MASTER_URL);
+    await flush();
+    assert.equal(
+      f.asked.map((a) => a.url),
+      [MASTER_URL, 'https://h.example/m/video/240p.m3u8', 'https://h.example/m/audio/rus.m3u8'],
+    );
+    assert.is(await cache.get('https://h.example/m/audio/rus.m3u8'), '#EXTM3U rus');
+    clock.advance(PREFETCH_TIMEOUT_MS);
+    assert.equal(await settled(cache.get('https://h.example/m/video/240p.m3u8')), { done: true, value: undefined });
+    assert.is(await cache.get(MASTER_URL), MASTER);
+    assert.is(clock.pending(), 0);
+  } finally {
+    f.restore();
+    clock.restore();
+  }
+});
+
+test('anything but a playlist resolves to undefined: an HTML error page, JSON, garbage, an empty body', async () => {
+  const bodies = [
+    '<!DOCTYPE html><html><body><h1>502 Bad Gateway</h1></body></html>',
+    '<html>#EXTM3U</html>',
+    '{"error":"expired"}',
+    '\u0000\u0001garbage',
+    '',
+    ' #EXTM3U',
+    '#EXT-X-STREAM-INF:BANDWIDTH=1\nv.m3u8',
+  ];
+  for (const body of bodies) {
+    const f = stubFetch({ [MASTER_URL]: () => new Response(body, { status: 200, headers: { 'Content-Type': 'text/html' } }) });
+    try {
+      const cache = prefetchPlaylists(MASTER_URL);
+      assert.is(await cache.get(MASTER_URL), undefined, JSON.stringify(body));
+      await flush(2);
+      assert.is(f.asked.length, 1, `nothing more is asked after ${JSON.stringify(body)}`);
+    } finally {
+      f.restore();
+    }
+  }
+});
+
+test('an HTML answer for a variant is left to hls.js too', async () => {
+  const f = stubFetch({
+    [MASTER_URL]: () => new Response(MASTER),
+    'https://h.example/m/video/240p.m3u8': () => new Response('<html>login</html>'),
+    'https://h.example/m/audio/rus.m3u8': () => new Response('#EXTM3U rus'),
+  });
+  try {
+    const cache = prefetchPlaylists(MASTER_URL);
+    await flush();
+    assert.is(await cache.get('https://h.example/m/video/240p.m3u8'), undefined);
+    assert.is(await cache.get('https://h.example/m/audio/rus.m3u8'), '#EXTM3U rus');
+  } finally {
+    f.restore();
+  }
+});
+
+test('a network error resolves to undefined (and the master asks for nothing more)', async () => {
+  const clock = fakeClock().install();
+  const f = stubFetch({ [MASTER_URL]: () => Promise.reject(new TypeError('Failed to fetch')) });
+  try {
+    const cache = prefetchPlaylists(MASTER_URL);
+    assert.is(await cache.get(MASTER_URL), undefined);
+    await flush(2);
+    assert.is(f.asked.length, 1);
+    assert.is(clock.pending(), 0, 'the deadline is cleared on a failure too');
+  } finally {
+    f.restore();
+    clock.restore();
+  }
 });
 
 test.run();

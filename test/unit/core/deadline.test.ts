@@ -1,0 +1,153 @@
+// core/deadline.ts: one timed, abortable wait. Driven by the fake clock: no real time passes.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { deadline, isTimeoutError } from '../../../src/core/deadline';
+import { fakeClock } from '../fakes';
+
+/** An AbortSignal whose listener bookkeeping is recorded (and still done for real). */
+function spiedParent(ctl = new AbortController()) {
+  const added: EventListenerOrEventListenerObject[] = [];
+  const removed: EventListenerOrEventListenerObject[] = [];
+  const signal = ctl.signal;
+  const add = signal.addEventListener.bind(signal);
+  const remove = signal.removeEventListener.bind(signal);
+  signal.addEventListener = ((type: string, fn: EventListenerOrEventListenerObject, o?: AddEventListenerOptions) => {
+    if (type === 'abort') added.push(fn);
+    add(type, fn, o);
+  }) as typeof signal.addEventListener;
+  signal.removeEventListener = ((type: string, fn: EventListenerOrEventListenerObject, o?: EventListenerOptions) => {
+    if (type === 'abort') removed.push(fn);
+    remove(type, fn, o);
+  }) as typeof signal.removeEventListener;
+  return { ctl, signal, added, removed };
+}
+
+test('aborts with a TimeoutError after ms, not a moment before', () => {
+  const clock = fakeClock().install();
+  try {
+    const wait = deadline(250);
+    assert.is(clock.pending(), 1, 'one timer');
+    clock.advance(249);
+    assert.not.ok(wait.signal.aborted);
+    clock.advance(1);
+    assert.ok(wait.signal.aborted);
+    const reason = wait.signal.reason as DOMException;
+    assert.ok(reason instanceof DOMException);
+    assert.is(reason.name, 'TimeoutError');
+    assert.match(reason.message, /250 ms/);
+    assert.ok(isTimeoutError(reason));
+    wait.done();
+    assert.is(clock.pending(), 0);
+  } finally {
+    clock.restore();
+  }
+});
+
+test("the parent's abort is forwarded at once, with its own reason (not a TimeoutError)", () => {
+  const clock = fakeClock().install();
+  try {
+    const p = spiedParent();
+    const wait = deadline(1000, p.signal);
+    assert.is(p.added.length, 1, 'listens to the parent');
+    clock.advance(10);
+    const why = new Error('viewer left');
+    p.ctl.abort(why);
+    assert.ok(wait.signal.aborted);
+    assert.is(wait.signal.reason, why, 'the very reason');
+    assert.not.ok(isTimeoutError(wait.signal.reason));
+    // The timer firing later changes nothing: the first reason stays.
+    clock.advance(5000);
+    assert.is(wait.signal.reason, why);
+    wait.done();
+    assert.is(clock.pending(), 0);
+  } finally {
+    clock.restore();
+  }
+});
+
+test("the parent's default reason (an AbortError) is forwarded as it is", () => {
+  const ctl = new AbortController();
+  const wait = deadline(1000, ctl.signal);
+  ctl.abort();
+  assert.is(wait.signal.reason, ctl.signal.reason);
+  assert.is((wait.signal.reason as DOMException).name, 'AbortError');
+  wait.done();
+});
+
+test('a parent already aborted: aborted from the start, with its reason, and no listener added', () => {
+  const clock = fakeClock().install();
+  try {
+    const ctl = new AbortController();
+    const why = new DOMException('gone', 'AbortError');
+    ctl.abort(why);
+    const p = spiedParent(ctl);
+    const wait = deadline(1000, p.signal);
+    assert.ok(wait.signal.aborted, 'aborted before any time passed');
+    assert.is(wait.signal.reason, why);
+    assert.is(p.added.length, 0, 'an aborted parent is not listened to');
+    clock.advance(2000);
+    assert.is(wait.signal.reason, why);
+    wait.done();
+    assert.is(clock.pending(), 0);
+  } finally {
+    clock.restore();
+  }
+});
+
+test('done() clears the timer and the parent listener: nothing fires afterwards', () => {
+  const clock = fakeClock().install();
+  try {
+    const p = spiedParent();
+    const wait = deadline(100, p.signal);
+    const fired: unknown[] = [];
+    wait.signal.addEventListener('abort', () => fired.push(wait.signal.reason));
+    clock.advance(50);
+    wait.done();
+    assert.is(clock.pending(), 0, 'the timer is gone');
+    assert.equal(p.removed, p.added, 'the very listener that was added is removed');
+    clock.advance(1000);
+    p.ctl.abort(new Error('late'));
+    assert.not.ok(wait.signal.aborted, 'neither the timer nor the parent reach it any more');
+    assert.equal(fired, []);
+    wait.done();
+    assert.is(clock.pending(), 0, 'done() twice is harmless');
+  } finally {
+    clock.restore();
+  }
+});
+
+test('without a parent: done() clears the timer', () => {
+  const clock = fakeClock().install();
+  try {
+    const wait = deadline(100);
+    wait.done();
+    assert.is(clock.pending(), 0);
+    clock.advance(200);
+    assert.not.ok(wait.signal.aborted);
+  } finally {
+    clock.restore();
+  }
+});
+
+test('a real (short) deadline fires on its own', async () => {
+  const wait = deadline(5);
+  await new Promise<void>((r) => wait.signal.addEventListener('abort', () => r()));
+  assert.ok(isTimeoutError(wait.signal.reason));
+  wait.done();
+});
+
+test('isTimeoutError tells a TimeoutError by name, from any realm or class', () => {
+  assert.ok(isTimeoutError(new DOMException('x', 'TimeoutError')));
+  assert.ok(isTimeoutError({ name: 'TimeoutError' }));
+  const e = new Error('x');
+  e.name = 'TimeoutError';
+  assert.ok(isTimeoutError(e));
+  assert.not.ok(isTimeoutError(new DOMException('x', 'AbortError')));
+  assert.not.ok(isTimeoutError(new Error('TimeoutError')));
+  assert.not.ok(isTimeoutError('TimeoutError'));
+  assert.not.ok(isTimeoutError(null));
+  assert.not.ok(isTimeoutError(undefined));
+  assert.not.ok(isTimeoutError({ name: 'timeouterror' }));
+});
+
+test.run();
