@@ -72,6 +72,7 @@ export interface AdToPlay {
  */
 export function playAd(ctx: SessionContext, { item, pixels, file, doc, abort }: AdToPlay): Promise<Outcome> {
   const { store, bus, host, session, shown, volume, playState, setPlayState } = ctx;
+  if (abort.aborted) return Promise.resolve('stopped');
   return new Promise<Outcome>((resolve) => {
     let lastTick = -1;
     let stalled = 0;

@@ -1,4 +1,4 @@
-import { deadline } from '../core/deadline';
+import { deadline, whenAborted } from '../core/deadline';
 import { readCookie } from '../storage/cookies';
 import { commonHeaders } from './headers';
 
@@ -15,11 +15,10 @@ export async function bearer(base: string): Promise<string | undefined> {
   if (!token) return undefined;
   if (!isFresh(token)) {
     const wait = deadline(REFRESH_TIMEOUT_MS);
-    const stalled = new Promise<void>((done) => wait.signal.addEventListener('abort', () => done()));
     try {
       await Promise.race([
         import('./refresh').then((m) => m.refreshToken(base, token, readCookie('refreshToken'), commonHeaders(), wait.signal)),
-        stalled,
+        whenAborted(wait.signal),
       ]);
     } catch (err) {
       console.warn('[player] token refresh failed', err);

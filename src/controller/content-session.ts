@@ -9,7 +9,7 @@ import { type ErrorCode, type ErrorData, httpError, isAbortError, isHttpError } 
 import type { PieceLoader } from '../core/player-api';
 import type { Store } from '../core/store';
 import { AUDIO_KEY, PROGRESS_KEY, VARIANTS_KEY, readMap } from '../storage/local';
-import { deadline, isTimeoutError } from '../core/deadline';
+import { deadline, isTimeoutError, whenAborted } from '../core/deadline';
 import { isDescriptorAddress, resolveSource } from './source';
 
 /** The master descriptor's budget: past it, 'Ошибка в загрузке: {address}' (SPEC §8). */
@@ -113,7 +113,10 @@ export function createContentSession({ store, bus, config, domain, apiBase, load
       try {
         // Its reader downloads while the descriptor does.
         const wait = deadline(DESCRIPTOR_TIMEOUT_MS, life.signal);
-        const [raw, reader] = await Promise.all([getJson(address, wait.signal).finally(wait.done), load('descriptor')]);
+        const [raw, reader] = await Promise.race([
+          Promise.all([getJson(address, wait.signal), load('descriptor')]),
+          whenAborted(wait.signal),
+        ]).finally(wait.done);
         // The viewer may have chosen another episode meanwhile: this one is history.
         if (life.signal.aborted || mine !== selection) return;
         const descriptor = reader.readDescriptor(raw, address);

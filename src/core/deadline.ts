@@ -18,5 +18,9 @@ export function deadline(ms: number, parent?: AbortSignal): { signal: AbortSigna
   };
 }
 
+/** Rejects with the signal's reason once it aborts: races a wait that takes no signal of its own. */
+export const whenAborted = (signal: AbortSignal): Promise<never> =>
+  new Promise((_, reject) => signal.addEventListener('abort', () => reject(signal.reason), { once: true }));
+
 export const isTimeoutError = (e: unknown): boolean =>
   typeof e === 'object' && e !== null && (e as { name?: unknown }).name === 'TimeoutError';

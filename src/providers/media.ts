@@ -137,7 +137,7 @@ export function bindMedia(video: HTMLVideoElement, opts: MediaOptions): Media {
     error: () => {
       const err = video.error;
       if (!err || engine) return;
-      opts.onFailure('media-load-failed', {
+      fail('media-load-failed', {
         code: err.code,
         message: 'Failed to load resource.',
         details: err.message || `MediaError ${err.code}`,
@@ -155,28 +155,44 @@ export function bindMedia(video: HTMLVideoElement, opts: MediaOptions): Media {
       .catch((err) => console.warn('[player] extras module failed to load', err));
   if ('webkitShowPlaybackTargetPicker' in video) void extra(() => {});
 
-  const dropEngine = () => {
+  // A source that has not started within the budget (its first data in the element) fails, whatever
+  // the network does: a stall never leaves the spinner turning (DESIGN "Every wait ends"). hls.js
+  // loads at once, so its budget runs from the load; a native source may load nothing before a play
+  // (iOS ignores preload), so its budget runs from the first play.
+  let startTimer: ReturnType<typeof setTimeout> | undefined;
+  let startUrl = '';
+  const disarm = () => {
     clearTimeout(startTimer);
+    startTimer = undefined;
+  };
+  const arm = () =>
+    (startTimer ??= setTimeout(() => fail('media-load-failed', { code: 4, message: 'Failed to load resource.', details: 'start timeout', url: startUrl }), START_BUDGET_MS));
+  // hls.js: the first media segment, not only the init segment (metadata); native: the metadata.
+  const started = (e: Event) => {
+    if (e.type === 'loadeddata' || !engine) {
+      disarm();
+      startUrl = '';
+    }
+  };
+  video.addEventListener('loadeddata', started);
+  video.addEventListener('loadedmetadata', started);
+  const fail: MediaOptions['onFailure'] = (code, f) => {
+    disarm();
+    startUrl = '';
+    opts.onFailure(code, f);
+  };
+  const dropEngine = () => {
+    disarm();
     engine?.destroy();
     engine = undefined;
   };
-  // A source that has not started within the budget (its first data in the element) fails, whatever
-  // the network does: a stall never leaves the spinner turning (DESIGN "Every wait ends").
-  let startTimer: ReturnType<typeof setTimeout> | undefined;
-  // hls.js: the first media segment, not only the init segment (metadata); native: the metadata, all
-  // that preload="metadata" promises before a play.
-  const started = (e: Event) => (e.type === 'loadeddata' || !engine) && clearTimeout(startTimer);
-  video.addEventListener('loadeddata', started);
-  video.addEventListener('loadedmetadata', started);
 
   return {
     async load(url, startAt, prefetched) {
       const token = ++loadToken;
       dropEngine();
-      startTimer = setTimeout(
-        () => opts.onFailure('media-load-failed', { code: 4, message: 'Failed to load resource.', details: 'start timeout', url }),
-        START_BUDGET_MS,
-      );
+      startUrl = url;
+      arm();
       firstFrame = false;
       batch(() => {
         store.started.value = false;
@@ -199,11 +215,12 @@ export function bindMedia(video: HTMLVideoElement, opts: MediaOptions): Media {
       if (token !== loadToken) return;
       const kind: Engine | undefined = pickEngine(url, opts.caps, hls);
       if (!kind) {
-        clearTimeout(startTimer);
-        opts.onFailure('media-unsupported', { code: 4, message: 'Failed to load resource.', details: 'hls unsupported', url });
+        fail('media-unsupported', { code: 4, message: 'Failed to load resource.', details: 'hls unsupported', url });
         return;
       }
       if (kind === 'native') {
+        disarm();
+        if (!video.paused) arm();
         video.removeAttribute('src');
         video.src = url;
         if (startAt > 0) video.currentTime = startAt;
@@ -213,7 +230,7 @@ export function bindMedia(video: HTMLVideoElement, opts: MediaOptions): Media {
           mod = await opts.load('hls');
         } catch (err) {
           if (token === loadToken)
-            opts.onFailure('media-load-failed', { code: 4, message: 'Failed to load resource.', details: 'hls module failed to load', url, data: err });
+            fail('media-load-failed', { code: 4, message: 'Failed to load resource.', details: 'hls module failed to load', url, data: err });
           return;
         }
         if (token !== loadToken) return;
@@ -227,7 +244,7 @@ export function bindMedia(video: HTMLVideoElement, opts: MediaOptions): Media {
             externalTracks: external,
             onRecoverable: (details) => bus.emit('player:error', { error: playerError('media-recoverable', details) }),
             onFatal: (data) =>
-              opts.onFailure('media-load-failed', { code: 4, message: 'Failed to load resource.', details: data.details, url: data.url || url, data }),
+              fail('media-load-failed', { code: 4, message: 'Failed to load resource.', details: data.details, url: data.url || url, data }),
           },
           prefetched,
         );
@@ -236,6 +253,7 @@ export function bindMedia(video: HTMLVideoElement, opts: MediaOptions): Media {
     },
     async play(cause) {
       lastCause = cause;
+      if (startUrl) arm();
       try {
         await video.play();
         return true;

@@ -72,6 +72,26 @@ test("a descriptor that never answers: 'descriptor-load-failed' with its address
   s.player.destroy();
 });
 
+test("a descriptor whose reader piece never arrives: 'descriptor-load-failed' at the same deadline", async () => {
+  const s = stage('?movie_id=1', {
+    routes: filmRoutes({ '/catalog-api/episodes': [{ ...filmEpisode, m3u8MasterFilePath: DESC }], '/media/film-4/descriptor.json': DESCRIPTOR }),
+    pieces: { descriptor: 'never' },
+  });
+  const { store } = s.player;
+  await quiet(async () => {
+    void s.player.start();
+    await flush();
+    clock.advance(DESCRIPTOR_TIMEOUT_MS - 1);
+    await flush();
+    assert.is(store.error.value, null, 'still waiting just before the deadline');
+    clock.advance(1);
+    await flush();
+  });
+  assert.is(store.error.value?.code, 'descriptor-load-failed');
+  assert.is(store.error.value?.data?.address, DESC);
+  s.player.destroy();
+});
+
 test('a descriptor answered in time: its source plays, no deadline left behind', async () => {
   const s = stage('?movie_id=1', {
     routes: filmRoutes({ '/catalog-api/episodes': [{ ...filmEpisode, m3u8MasterFilePath: DESC }], '/media/film-4/descriptor.json': DESCRIPTOR }),

@@ -48,10 +48,19 @@ test('START_BUDGET_MS is 15 s', () => {
   assert.is(START_BUDGET_MS, 15000);
 });
 
-test("a native source without 'loadedmetadata' fails with 'start timeout' once the budget is spent", async () => {
+test('a native source nobody asked to play never times out: it may load nothing before a play (iOS ignores preload)', async () => {
+  const s = setup();
+  await s.media.load('/x.mp4', 0);
+  clock.advance(START_BUDGET_MS * 3);
+  assert.equal(s.failures, []);
+  s.media.destroy();
+});
+
+test("a native source played without 'loadedmetadata' fails with 'start timeout' once the budget is spent", async () => {
   const s = setup();
   await s.media.load('/x.mp4', 0);
   assert.is(s.video.getAttribute('src'), '/x.mp4', 'the element got the source');
+  void s.media.play('user');
   clock.advance(START_BUDGET_MS - 1);
   assert.equal(s.failures, [], 'not a moment early');
   clock.advance(1);
@@ -84,8 +93,10 @@ test("a 'loadeddata' clears a native source's budget too", async () => {
 test('a new load() cancels the old timer and starts a budget of its own', async () => {
   const s = setup();
   await s.media.load('/a.mp4', 0);
+  void s.media.play('user');
   clock.advance(10000);
   await s.media.load('/b.mp4', 0);
+  void s.media.play('user');
   assert.is(clock.pending(), 1, 'one budget timer, the new one');
   clock.advance(START_BUDGET_MS - 10000);
   assert.equal(s.failures, [], "the first source's budget died with it");
@@ -101,6 +112,7 @@ test('a source that started, then a new load(): the new source has a budget agai
   await s.media.load('/a.mp4', 0);
   s.fire('loadedmetadata');
   await s.media.load('/b.mp4', 0);
+  void s.media.play('user');
   clock.advance(START_BUDGET_MS);
   assert.equal(s.failures, [startTimeout('/b.mp4')]);
   s.media.destroy();
