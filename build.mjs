@@ -11,6 +11,7 @@ import { mkdir, readFile, readdir, rm, writeFile, copyFile } from 'node:fs/promi
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readPlayerConfig, withConfig } from './scripts/player-config.mjs';
 
 const root = dirname(fileURLToPath(import.meta.url));
 // DIST_DIR lets several builds (parallel test runs) live side by side; size-limit reads the default.
@@ -192,7 +193,9 @@ async function build() {
         ...PRELOADED.filter((name) => cssMap[name]).map((name) => `<link rel="preload" as="style" href="./${cssMap[name]}">`),
       ].join('\n    '),
     );
-  await writeFile(join(dist, 'player.html'), html);
+  // The deploy's configuration (PLAYER_CONFIG file, ENV_BASE_URL etc.): a static host needs no edit.
+  const config = readPlayerConfig(process.env);
+  await writeFile(join(dist, 'player.html'), withConfig(html, config));
   const vpaidHtml = await readFile(join(root, 'src/ads/vpaid-frame.html'), 'utf8');
   await writeFile(join(dist, 'vpaid.html'), vpaidHtml.replace('src="./vpaid.js"', `src="./${outputs.vpaid}"`));
   for (const f of await readdir(join(root, 'static'))) {
@@ -208,6 +211,7 @@ async function build() {
   const kb = (n) => (n / 1024).toFixed(1) + ' kB';
   const critBytes = [...critical, css].reduce((n, f) => n + result.metafile.outputs[f].bytes, 0);
   console.log(`built ${outputs.main} (+${critical.length - 1} chunks, ${rel(css)}): critical path ${kb(critBytes)} minified`);
+  if (Object.keys(config).length) console.log(`player.html configured with ${Object.keys(config).join(', ')}`);
 }
 
 async function compressAll(dir) {

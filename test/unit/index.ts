@@ -4,6 +4,7 @@ import './config/parse.test';
 import './config/query.test';
 import './config/embed-config.test';
 import './config/embedding-address.test';
+import './build/player-config.test';
 import './content/episodes.test';
 import './content/descriptor.test';
 import './content/validate.test';

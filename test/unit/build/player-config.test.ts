@@ -1,0 +1,77 @@
+// scripts/player-config.mjs: the configuration a static deploy bakes into dist/player.html.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { readEmbedConfig } from '../../../src/config/embed-config';
+// @ts-expect-error: plain JS module with JSDoc types
+import { CONFIG_NAMES, readPlayerConfig, withConfig } from '../../../scripts/player-config.mjs';
+import { installDom } from '../dom';
+
+const PAGE = '<body>\n    <div id="root" class="root"></div>\n  </body>';
+const files = (map: Record<string, string>) => (p: string) => {
+  if (!(p in map)) throw new Error(`ENOENT: ${p}`);
+  return map[p];
+};
+
+test('nothing configured: the page is left as it is', () => {
+  assert.equal(readPlayerConfig({}), {});
+  assert.is(withConfig(PAGE, {}), PAGE);
+});
+
+test('from a JSON file, variables win; lists are joined, numbers kept', () => {
+  const config = readPlayerConfig(
+    { PLAYER_CONFIG: 'deploy.json', SENTRY_DSN: 'https://k@errors.example/3', ENV_AD_LIST_URL: '' },
+    files({
+      'deploy.json': JSON.stringify({
+        env_base_url: 'https://api.example',
+        env_ad_list_url: 'https://ads.example/list.json',
+        sentry_dsn: 'https://old@errors.example/1',
+        lang_order: ['ru', 'en'],
+        env_request_timeout: 12000,
+      }),
+    }),
+  );
+  assert.equal(config, {
+    env_base_url: 'https://api.example',
+    env_ad_list_url: 'https://ads.example/list.json',
+    sentry_dsn: 'https://k@errors.example/3',
+    lang_order: 'ru,en',
+    env_request_timeout: '12000',
+  });
+});
+
+test('a bad file says what is wrong: missing, not JSON, not an object, an unknown name (a typo), a value of the wrong type', () => {
+  const cases: Array<[Record<string, string>, RegExp]> = [
+    [{}, /ENOENT/],
+    [{ 'c.json': '{' }, /c\.json/],
+    [{ 'c.json': '[]' }, /not a JSON object/],
+    [{ 'c.json': '{"env_base_ur": "x"}' }, /unknown setting "env_base_ur"/],
+    [{ 'c.json': '{"fullscreen_mode": {"a": 1}}' }, /"fullscreen_mode" must be/],
+  ];
+  for (const [map, message] of cases) assert.throws(() => readPlayerConfig({ PLAYER_CONFIG: 'c.json' }, files(map)), message);
+});
+
+test('every name is one the player reads, and the attributes it writes read back as the same configuration', () => {
+  const special: Record<string, string> = { env_request_timeout: '9000', lang_order: 'ru,en', player_asset_path: 'https://cdn.example/player/' };
+  const config = Object.fromEntries(CONFIG_NAMES.map((n: string) => [n, special[n] ?? `https://x.example/${n}?a=1&b="<q>"`]));
+  const html = withConfig(PAGE, config);
+  assert.not.match(html, /"<q>"/, 'attribute values are escaped');
+  const win = installDom();
+  win.document.body.innerHTML = html.replace(/<\/?body>/g, '');
+  const root = win.document.getElementById('root') as unknown as HTMLElement;
+  const read = readEmbedConfig({ datasets: [root.dataset], globals: {}, search: '', scriptUrl: 'https://player.example/player/main.js' });
+  assert.is(read.envBaseUrl, config.env_base_url);
+  assert.is(read.envAdListUrl, config.env_ad_list_url);
+  assert.is(read.fullscreenMode, config.fullscreen_mode);
+  assert.is(read.sentryDsn, config.sentry_dsn);
+  assert.is(read.sentryProjectLabel, config.sentry_project_label);
+  assert.is(read.analyticsFunction, config.analytics_function);
+  assert.equal(read.langOrder, ['ru', 'en']);
+  assert.is(read.assetBase, 'https://cdn.example/player/');
+  assert.is(read.requestTimeoutMs, 9000);
+});
+
+test('a page without #root is refused rather than shipped unconfigured', () => {
+  assert.throws(() => withConfig('<body></body>', { sentry_dsn: 'x' }), /#root/);
+});
+
+test.run();
