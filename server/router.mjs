@@ -13,6 +13,8 @@ import { HttpError, sendJson, sendText } from './http-util.mjs';
  * How a route answers cross-origin callers.
  * - 'api': `Access-Control-Allow-Origin: *`, preflights allow the headers the player's API client sends.
  * - 'media': `Access-Control-Allow-Origin: *`, exposes Content-Length/Content-Range, preflights allow Range.
+ *   For public files fetched without credentials: media, and the player's built assets, which a
+ *   sandboxed frame (opaque origin 'null') fetches in CORS mode (module scripts, modulepreload, import()).
  * - 'none' (default): same-origin only.
  * @typedef {'api' | 'media' | 'none'} CorsKind
  */

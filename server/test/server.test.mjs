@@ -425,6 +425,23 @@ test('hashed names are immutable, others no-cache; query strings are ignored', a
   assert.is((await get('/player/missing-ABCDEF12.js')).status, 404);
 });
 
+test('built assets answer CORS with *, for a frame sandboxed without allow-same-origin (origin null)', async () => {
+  const js = await get('/player/main-ABCDEF12.js?widget=hls', { Origin: 'null' });
+  assert.is(js.status, 200);
+  assert.is(js.headers['access-control-allow-origin'], '*');
+  assert.is(js.headers['access-control-allow-credentials'], undefined);
+  assert.is(js.headers.vary, 'Accept-Encoding', 'one cache entry for every origin');
+  const revalidated = await get('/player/main-ABCDEF12.js', { Origin: 'null', 'If-None-Match': String(js.headers.etag) });
+  assert.is(revalidated.status, 304);
+  assert.is(revalidated.headers['access-control-allow-origin'], '*');
+  const missing = await get('/player/missing-ABCDEF12.js', { Origin: 'null' });
+  assert.is(missing.status, 404);
+  assert.is(missing.headers['access-control-allow-origin'], '*');
+  const preflight = await request('OPTIONS', '/player/worker.js', { headers: { Origin: 'null', 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'range' } });
+  assert.is(preflight.status, 204);
+  assert.match(String(preflight.headers['access-control-allow-headers']), /Range/);
+});
+
 test('ETag + If-None-Match answers 304, per encoding', async () => {
   const first = await get('/player/main-ABCDEF12.js', { 'Accept-Encoding': 'br' });
   const etag = String(first.headers.etag);
