@@ -12,7 +12,8 @@ import { HttpError, sendJson, sendText } from './http-util.mjs';
 /**
  * How a route answers cross-origin callers.
  * - 'api': `Access-Control-Allow-Origin: *`, preflights allow the headers the player's API client sends.
- * - 'media': `Access-Control-Allow-Origin: *`, exposes Content-Length/Content-Range, preflights allow Range.
+ * - 'media': `Access-Control-Allow-Origin: *`, exposes Content-Length/Content-Range, preflights allow Range and
+ *   the session headers (descriptors are fetched with them).
  *   For public files fetched without credentials: media, and the player's built assets, which a
  *   sandboxed frame (opaque origin 'null') fetches in CORS mode (module scripts, modulepreload, import()).
  * - 'none' (default): same-origin only.
@@ -63,6 +64,10 @@ import { HttpError, sendJson, sendText } from './http-util.mjs';
 
 const API_ALLOW_HEADERS = 'Authorization, X-Session-Context, X-XSRF-TOKEN, Content-Type';
 const API_ALLOW_METHODS = 'GET, POST, PUT, PATCH, DELETE, HEAD';
+// A master descriptor (film 4's) is a JSON document on the media host, and the player fetches it
+// with the API client's session headers: from another origin, or a sandboxed frame (origin 'null'),
+// that GET is preflighted.
+const MEDIA_ALLOW_HEADERS = 'Range, X-Session-Context, X-XSRF-TOKEN';
 
 /**
  * @param {string | RegExp} pattern
@@ -170,7 +175,7 @@ function answerPreflight(res, kind) {
     res.setHeader('Access-Control-Allow-Headers', API_ALLOW_HEADERS);
   } else {
     res.setHeader('Access-Control-Allow-Methods', 'GET, HEAD');
-    res.setHeader('Access-Control-Allow-Headers', 'Range');
+    res.setHeader('Access-Control-Allow-Headers', MEDIA_ALLOW_HEADERS);
   }
   res.setHeader('Access-Control-Max-Age', '600');
   res.statusCode = 204;

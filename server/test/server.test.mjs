@@ -364,11 +364,19 @@ test('media HEAD: headers without body', async () => {
   assert.is(ranged.headers['content-length'], '10');
 });
 
-test('media preflight allows Range', async () => {
+test('media preflight allows Range, and the session headers a descriptor is fetched with', async () => {
   const r = await request('OPTIONS', '/media/hls/master.m3u8', { headers: { Origin: 'https://x.example', 'Access-Control-Request-Method': 'GET' } });
   assert.is(r.status, 204);
   assert.is(r.headers['access-control-allow-origin'], '*');
   assert.match(String(r.headers['access-control-allow-headers']), /Range/);
+  for (const target of ['/media/film-4/descriptor.json', '/media/film-6/descriptor.json']) {
+    const d = await request('OPTIONS', target, {
+      headers: { Origin: 'null', 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'x-session-context,x-xsrf-token' },
+    });
+    assert.is(d.status, 204, target);
+    assert.is(d.headers['access-control-allow-origin'], '*', target);
+    assert.is(d.headers['access-control-allow-headers'], 'Range, X-Session-Context, X-XSRF-TOKEN', target);
+  }
 });
 
 // ---------------------------------------------------------------- player
