@@ -16,8 +16,10 @@ import { HttpError, sendJson, sendText } from './http-util.mjs';
  *   the session headers (descriptors are fetched with them).
  *   For public files fetched without credentials: media, and the player's built assets, which a
  *   sandboxed frame (opaque origin 'null') fetches in CORS mode (module scripts, modulepreload, import()).
+ * - 'vast': the caller's Origin (`null` too) with `Access-Control-Allow-Credentials: true`, as ad servers
+ *   answer VAST documents, which the player fetches with credentials.
  * - 'none' (default): same-origin only.
- * @typedef {'api' | 'media' | 'none'} CorsKind
+ * @typedef {'api' | 'media' | 'vast' | 'none'} CorsKind
  */
 
 /**
@@ -152,8 +154,9 @@ export function createRouter() {
  * Sets the CORS headers every answer of this kind carries (normal answers and injected faults alike).
  * @param {import('node:http').ServerResponse} res
  * @param {CorsKind} kind
+ * @param {string | undefined} [origin] the request's Origin header
  */
-export function applyCors(res, kind) {
+export function applyCors(res, kind, origin) {
   if (kind === 'api') {
     res.setHeader('Access-Control-Allow-Origin', '*');
     // The token refresh reads the new token from the Authorization response header (SPEC §7).
@@ -161,6 +164,15 @@ export function applyCors(res, kind) {
   } else if (kind === 'media') {
     res.setHeader('Access-Control-Allow-Origin', '*');
     res.setHeader('Access-Control-Expose-Headers', 'Content-Length, Content-Range');
+  } else if (kind === 'vast') {
+    // The player sends the ad server's cookies with a VAST request (src/ads/vast-load.ts), and a
+    // credentialed answer may not say `*`: it names the caller, `null` for a frame sandboxed without
+    // allow-same-origin. The answer differs per caller, so caches must key it on Origin.
+    res.setHeader('Vary', 'Origin');
+    if (origin) {
+      res.setHeader('Access-Control-Allow-Origin', origin);
+      res.setHeader('Access-Control-Allow-Credentials', 'true');
+    }
   }
 }
 

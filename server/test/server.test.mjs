@@ -774,6 +774,22 @@ test('VAST fixtures are served as XML; unknown ones are 404', async () => {
   assert.match(creative.text(), /getVPAIDAd/);
 });
 
+test('VAST documents answer credentialed CORS to the caller, null (a sandboxed frame) included', async () => {
+  for (const origin of ['null', 'https://partner.example']) {
+    const r = await get('/ads/vast/skippable.xml', { Origin: origin });
+    assert.is(r.status, 200, origin);
+    assert.is(r.headers['access-control-allow-origin'], origin);
+    assert.is(r.headers['access-control-allow-credentials'], 'true');
+    assert.is(r.headers.vary, 'Origin');
+  }
+  const sameOrigin = await get('/ads/vast/skippable.xml');
+  assert.is(sameOrigin.headers['access-control-allow-origin'], undefined);
+  assert.is(sameOrigin.headers.vary, 'Origin');
+  const missing = await get('/ads/vast/nope.xml', { Origin: 'null' });
+  assert.is(missing.status, 404);
+  assert.is(missing.headers['access-control-allow-origin'], 'null');
+});
+
 test('the tracking endpoint records every hit in order', async () => {
   srv.adHits.length = 0;
   assert.is((await get('/ads/track?ad=skippable&ev=start')).status, 204);
