@@ -12,10 +12,10 @@ import { HttpError, sendJson, sendText } from './http-util.mjs';
 /**
  * How a route answers cross-origin callers.
  * - 'api': `Access-Control-Allow-Origin: *`, preflights allow the headers the player's API client sends.
- * - 'media': `Access-Control-Allow-Origin: *`, exposes Content-Length/Content-Range, preflights allow Range and
- *   the session headers (descriptors are fetched with them).
- *   For public files fetched without credentials: media, and the player's built assets, which a
- *   sandboxed frame (opaque origin 'null') fetches in CORS mode (module scripts, modulepreload, import()).
+ * - 'media': public files fetched without credentials (media, and the player's built assets, which a frame
+ *   sandboxed without allow-same-origin fetches in CORS mode from origin 'null'):
+ *   `Access-Control-Allow-Origin: *`, exposes Content-Length/Content-Range, preflights allow Range and the
+ *   session headers a master descriptor is fetched with.
  * - 'vast': the caller's Origin (`null` too) with `Access-Control-Allow-Credentials: true`, as ad servers
  *   answer VAST documents, which the player fetches with credentials.
  * - 'none' (default): same-origin only.
