@@ -208,7 +208,7 @@ export function register(router, ctx) {
   router.add({
     method: 'GET',
     path: /^\/ads\/vast\/(?<name>[a-z-]+)\.xml$/,
-    cors: 'api',
+    cors: 'vast',
     handler({ req, res, params }) {
       const make = Object.hasOwn(VAST, params.name) ? VAST[params.name] : undefined;
       if (!make) throw new HttpError(404, 'Not found');

@@ -213,7 +213,7 @@ export async function startServer(options = {}) {
     const url = { pathname, search, query };
     const match = router.match(method, pathname);
     const route = match && (match.route || match.pathRoute);
-    if (route) applyCors(res, route.cors);
+    if (route) applyCors(res, route.cors, req.headers.origin);
 
     const fault = faults.take(method, pathname, search);
     if (fault) {

@@ -77,9 +77,17 @@ export function register(router, ctx) {
     },
   });
 
+  // The page's own subresources. A module script, a modulepreload, an import() and the
+  // <video crossorigin> placeholder are CORS requests, and in a frame sandboxed without
+  // allow-same-origin the page's origin is opaque ('null'), so even this host is another origin to it:
+  // without Access-Control-Allow-Origin the entry is refused and the frame stays empty. These files are
+  // public and fetched without credentials, so `*` is right: reflecting the Origin would only matter for
+  // credentialed requests, and would need `Vary: Origin`, splitting every CDN cache entry per partner.
+  // The page itself (/player/ above) is a navigation, not a CORS fetch, and needs none.
   router.add({
     method: 'GET',
     path: '/player/*',
+    cors: 'media',
     async handler({ req, res, params }) {
       const file = resolveSafe(ctx.distDir, params['*']);
       if (!file) throw new HttpError(404, 'Not found');

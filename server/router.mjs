@@ -12,9 +12,14 @@ import { HttpError, sendJson, sendText } from './http-util.mjs';
 /**
  * How a route answers cross-origin callers.
  * - 'api': `Access-Control-Allow-Origin: *`, preflights allow the headers the player's API client sends.
- * - 'media': `Access-Control-Allow-Origin: *`, exposes Content-Length/Content-Range, preflights allow Range.
+ * - 'media': public files fetched without credentials (media, and the player's built assets, which a frame
+ *   sandboxed without allow-same-origin fetches in CORS mode from origin 'null'):
+ *   `Access-Control-Allow-Origin: *`, exposes Content-Length/Content-Range, preflights allow Range and the
+ *   session headers a master descriptor is fetched with.
+ * - 'vast': the caller's Origin (`null` too) with `Access-Control-Allow-Credentials: true`, as ad servers
+ *   answer VAST documents, which the player fetches with credentials.
  * - 'none' (default): same-origin only.
- * @typedef {'api' | 'media' | 'none'} CorsKind
+ * @typedef {'api' | 'media' | 'vast' | 'none'} CorsKind
  */
 
 /**
@@ -61,6 +66,10 @@ import { HttpError, sendJson, sendText } from './http-util.mjs';
 
 const API_ALLOW_HEADERS = 'Authorization, X-Session-Context, X-XSRF-TOKEN, Content-Type';
 const API_ALLOW_METHODS = 'GET, POST, PUT, PATCH, DELETE, HEAD';
+// A master descriptor (film 4's) is a JSON document on the media host, and the player fetches it
+// with the API client's session headers: from another origin, or a sandboxed frame (origin 'null'),
+// that GET is preflighted.
+const MEDIA_ALLOW_HEADERS = 'Range, X-Session-Context, X-XSRF-TOKEN';
 
 /**
  * @param {string | RegExp} pattern
@@ -145,8 +154,9 @@ export function createRouter() {
  * Sets the CORS headers every answer of this kind carries (normal answers and injected faults alike).
  * @param {import('node:http').ServerResponse} res
  * @param {CorsKind} kind
+ * @param {string | undefined} [origin] the request's Origin header
  */
-export function applyCors(res, kind) {
+export function applyCors(res, kind, origin) {
   if (kind === 'api') {
     res.setHeader('Access-Control-Allow-Origin', '*');
     // The token refresh reads the new token from the Authorization response header (SPEC §7).
@@ -154,6 +164,15 @@ export function applyCors(res, kind) {
   } else if (kind === 'media') {
     res.setHeader('Access-Control-Allow-Origin', '*');
     res.setHeader('Access-Control-Expose-Headers', 'Content-Length, Content-Range');
+  } else if (kind === 'vast') {
+    // The player sends the ad server's cookies with a VAST request (src/ads/vast-load.ts), and a
+    // credentialed answer may not say `*`: it names the caller, `null` for a frame sandboxed without
+    // allow-same-origin. The answer differs per caller, so caches must key it on Origin.
+    res.setHeader('Vary', 'Origin');
+    if (origin) {
+      res.setHeader('Access-Control-Allow-Origin', origin);
+      res.setHeader('Access-Control-Allow-Credentials', 'true');
+    }
   }
 }
 
@@ -168,7 +187,7 @@ function answerPreflight(res, kind) {
     res.setHeader('Access-Control-Allow-Headers', API_ALLOW_HEADERS);
   } else {
     res.setHeader('Access-Control-Allow-Methods', 'GET, HEAD');
-    res.setHeader('Access-Control-Allow-Headers', 'Range');
+    res.setHeader('Access-Control-Allow-Headers', MEDIA_ALLOW_HEADERS);
   }
   res.setHeader('Access-Control-Max-Age', '600');
   res.statusCode = 204;

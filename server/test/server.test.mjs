@@ -364,11 +364,19 @@ test('media HEAD: headers without body', async () => {
   assert.is(ranged.headers['content-length'], '10');
 });
 
-test('media preflight allows Range', async () => {
+test('media preflight allows Range, and the session headers a descriptor is fetched with', async () => {
   const r = await request('OPTIONS', '/media/hls/master.m3u8', { headers: { Origin: 'https://x.example', 'Access-Control-Request-Method': 'GET' } });
   assert.is(r.status, 204);
   assert.is(r.headers['access-control-allow-origin'], '*');
   assert.match(String(r.headers['access-control-allow-headers']), /Range/);
+  for (const target of ['/media/film-4/descriptor.json', '/media/film-6/descriptor.json']) {
+    const d = await request('OPTIONS', target, {
+      headers: { Origin: 'null', 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'x-session-context,x-xsrf-token' },
+    });
+    assert.is(d.status, 204, target);
+    assert.is(d.headers['access-control-allow-origin'], '*', target);
+    assert.is(d.headers['access-control-allow-headers'], 'Range, X-Session-Context, X-XSRF-TOKEN', target);
+  }
 });
 
 // ---------------------------------------------------------------- player
@@ -423,6 +431,23 @@ test('hashed names are immutable, others no-cache; query strings are ignored', a
   assert.is(plain.headers['cache-control'], 'no-cache');
   assert.is(plain.headers['content-security-policy'], undefined);
   assert.is((await get('/player/missing-ABCDEF12.js')).status, 404);
+});
+
+test('built assets answer CORS with *, for a frame sandboxed without allow-same-origin (origin null)', async () => {
+  const js = await get('/player/main-ABCDEF12.js?widget=hls', { Origin: 'null' });
+  assert.is(js.status, 200);
+  assert.is(js.headers['access-control-allow-origin'], '*');
+  assert.is(js.headers['access-control-allow-credentials'], undefined);
+  assert.is(js.headers.vary, 'Accept-Encoding', 'one cache entry for every origin');
+  const revalidated = await get('/player/main-ABCDEF12.js', { Origin: 'null', 'If-None-Match': String(js.headers.etag) });
+  assert.is(revalidated.status, 304);
+  assert.is(revalidated.headers['access-control-allow-origin'], '*');
+  const missing = await get('/player/missing-ABCDEF12.js', { Origin: 'null' });
+  assert.is(missing.status, 404);
+  assert.is(missing.headers['access-control-allow-origin'], '*');
+  const preflight = await request('OPTIONS', '/player/worker.js', { headers: { Origin: 'null', 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'range' } });
+  assert.is(preflight.status, 204);
+  assert.match(String(preflight.headers['access-control-allow-headers']), /Range/);
 });
 
 test('ETag + If-None-Match answers 304, per encoding', async () => {
@@ -767,6 +792,22 @@ test('VAST fixtures are served as XML; unknown ones are 404', async () => {
   const creative = await get('/ads/vpaid-creative.js');
   assert.is(creative.status, 200);
   assert.match(creative.text(), /getVPAIDAd/);
+});
+
+test('VAST documents answer credentialed CORS to the caller, null (a sandboxed frame) included', async () => {
+  for (const origin of ['null', 'https://partner.example']) {
+    const r = await get('/ads/vast/skippable.xml', { Origin: origin });
+    assert.is(r.status, 200, origin);
+    assert.is(r.headers['access-control-allow-origin'], origin);
+    assert.is(r.headers['access-control-allow-credentials'], 'true');
+    assert.is(r.headers.vary, 'Origin');
+  }
+  const sameOrigin = await get('/ads/vast/skippable.xml');
+  assert.is(sameOrigin.headers['access-control-allow-origin'], undefined);
+  assert.is(sameOrigin.headers.vary, 'Origin');
+  const missing = await get('/ads/vast/nope.xml', { Origin: 'null' });
+  assert.is(missing.status, 404);
+  assert.is(missing.headers['access-control-allow-origin'], 'null');
 });
 
 test('the tracking endpoint records every hit in order', async () => {

@@ -28,6 +28,11 @@ export function start(player: PlayerApi, past: PastEvent[]): void {
       dsn: config.sentryDsn,
       environment: 'production',
       tracesSampleRate: 0.1,
+      // In a frame sandboxed without allow-same-origin the page's origin is opaque, so every request is
+      // cross-origin; the SDK judges "same origin" by location.href and would add sentry-trace and
+      // baggage to the player's own media and API requests: each would need a preflight (one per
+      // segment), refused where the host does not allow those headers.
+      tracePropagationTargets: self.origin === 'null' ? [] : undefined,
       replaysSessionSampleRate: 0,
       replaysOnErrorSampleRate: 1,
       // Dedupe would drop a repeated error (the same failure after "reload"), and the screen would
