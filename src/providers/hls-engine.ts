@@ -28,15 +28,14 @@ const policy = (ttfb: number, load: number, timeouts: number, errors: number, de
   },
 });
 /**
- * Until the stream has started, a failure that persists must reach the error screen within the
- * start budget (DESIGN "Every wait ends"): short timeouts and one retry each (hls.js's defaults
- * take a minute and more). Once it plays, hls.js's own patience is back for transient errors, with
- * fragment retries capped so that a lost segment never spins for half a minute.
+ * Until the stream has started, a failure that persists must reach the error screen quickly: errors
+ * are retried once or twice, not hls.js's six times with back-off. Timeouts stay close to hls.js's,
+ * so a slow first answer still plays; a stall is cut by the media provider's start budget.
  */
 const STARTING = {
-  manifestLoadPolicy: policy(3000, 6000, 0, 1, 500, 1000),
-  playlistLoadPolicy: policy(3000, 6000, 0, 1, 500, 1000),
-  fragLoadPolicy: policy(4000, 10000, 1, 2, 500, 1000),
+  manifestLoadPolicy: policy(5000, 10000, 1, 1, 500, 1000),
+  playlistLoadPolicy: policy(5000, 10000, 1, 1, 500, 1000),
+  fragLoadPolicy: policy(10000, 20000, 0, 2, 500, 1000),
 };
 const PLAYING = {
   manifestLoadPolicy: Hls.DefaultConfig.manifestLoadPolicy,
