@@ -37,6 +37,19 @@ export async function identify(
   }
 }
 
-export function start(_player: PlayerApi, _past: PastEvent[]): void {
-  void identify();
+/**
+ * FingerprintJS leaves fullscreen to read the screen frame when it reads as zero, as it does in
+ * fullscreen in Chromium (its getUnstableScreenFrame): a viewer would be thrown out of fullscreen.
+ * So the identity waits until the player is not in fullscreen.
+ */
+export function start(player: PlayerApi, _past: PastEvent[], doc: Document = document, run: () => unknown = identify): void {
+  if (!doc.fullscreenElement) return void run();
+  const onChange = () => {
+    if (doc.fullscreenElement) return;
+    off();
+    void run();
+  };
+  const off = () => doc.removeEventListener('fullscreenchange', onChange);
+  doc.addEventListener('fullscreenchange', onChange);
+  player.onDestroy(off);
 }

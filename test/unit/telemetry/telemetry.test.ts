@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert';
 import { readEmbedConfig } from '../../../src/config/embed-config';
 import { createBus } from '../../../src/core/bus';
 import { httpError, playerError, vastError } from '../../../src/core/errors';
-import { DEVICE_COOKIE_MAX_AGE, identify } from '../../../src/telemetry/fingerprint-widget';
+import { DEVICE_COOKIE_MAX_AGE, identify, start as startFingerprint } from '../../../src/telemetry/fingerprint-widget';
 import { buildReport, shouldReport } from '../../../src/telemetry/report';
 import { FILTERED, scrub } from '../../../src/telemetry/scrub';
 import { installDom } from '../dom';
@@ -119,6 +119,28 @@ test('bus.tap sees every event before the listeners, in order, until undone', ()
   off();
   bus.emit('media:play', { cause: 'api' });
   assert.equal(seen, ['tap:media:play', 'listener', 'tap:content:episode-changed', 'listener']);
+});
+
+test('fingerprint: never while the player is in fullscreen (FingerprintJS would leave it to read the screen frame)', () => {
+  // A happy-dom node stands in for the document: it dispatches the same Event class.
+  const doc = document.createElement('div') as unknown as EventTarget & { fullscreenElement: unknown };
+  doc.fullscreenElement = {};
+  const undo: Array<() => void> = [];
+  const player = { onDestroy: (fn: () => void) => undo.push(fn) } as unknown as Parameters<typeof startFingerprint>[0];
+  let runs = 0;
+  startFingerprint(player, [], doc as unknown as Document, () => runs++);
+  assert.is(runs, 0, 'waits while in fullscreen');
+  doc.dispatchEvent(new Event('fullscreenchange'));
+  assert.is(runs, 0, 'a change that stays in fullscreen');
+  doc.fullscreenElement = null;
+  doc.dispatchEvent(new Event('fullscreenchange'));
+  assert.is(runs, 1, 'once fullscreen is left');
+  doc.dispatchEvent(new Event('fullscreenchange'));
+  assert.is(runs, 1, 'once');
+  doc.fullscreenElement = null;
+  startFingerprint(player, [], doc as unknown as Document, () => runs++);
+  assert.is(runs, 2, 'at once outside fullscreen');
+  undo.forEach((fn) => fn());
 });
 
 test.run();
