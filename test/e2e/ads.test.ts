@@ -1,20 +1,16 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
-import { clickPlay, open, srv, videoState, waitForTime } from './harness';
+import { clickPlay, open, poll, srv, videoState, waitForTime } from './harness';
 
 type Hit = { ad: string; event: string; query: Record<string, string>; time: number };
 const hits = (ad?: string): Hit[] => srv().adHits.filter((h) => !ad || h.ad === ad);
 const events = (ad: string) => hits(ad).map((h) => h.event);
 const adList = (pre: string, mid = '') => ({ env_ad_list_url: `/ad-list.json?pre=${pre}&mid=${mid}` });
 
-async function waitFor(cond: () => boolean, timeout = 20000, what = 'condition'): Promise<void> {
-  const until = Date.now() + timeout;
-  while (!cond()) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+/** Waits for the reference ad server's pixel log to satisfy `cond`; a timeout lists the pixels it got. */
+const waitFor = (cond: () => boolean, timeout = 20000, what = 'condition') =>
+  poll(() => `${what} (pixels received: ${hits().map((h) => `${h.ad}:${h.event}`).join(', ') || 'none'})`, cond, { timeout });
 
 const adVideo = (page: Page) =>
   page.evaluate(() => {
@@ -238,6 +234,7 @@ test('a hidden tab pauses the ad and a visible one resumes it; the pause pixel f
     await setHidden(true);
     await p.page.waitForFunction(() => document.querySelector<HTMLVideoElement>('.pl-ad__video')?.paused === true, null, { timeout: 5000 });
     const at = (await adVideo(p.page))!.currentTime;
+    // A duration by design: "stays paused" is nothing happening for a while (700 ms); no event to wait on.
     await p.page.waitForTimeout(700);
     assert.is((await adVideo(p.page))!.currentTime, at, 'stays paused while hidden');
     await waitFor(() => events('nonskippable').includes('pause'), 5000, 'pause pixel');
@@ -249,6 +246,7 @@ test('a hidden tab pauses the ad and a visible one resumes it; the pause pixel f
     await p.page.waitForFunction(() => document.querySelector<HTMLVideoElement>('.pl-ad__video')?.paused === true, null, { timeout: 5000 });
     await setHidden(true);
     await setHidden(false);
+    // A duration by design: a wrong resume would follow the visible tab asynchronously; give it 500 ms to not happen.
     await p.page.waitForTimeout(500);
     assert.ok((await adVideo(p.page))!.paused, 'a paused ad stays paused after the tab comes back');
     assert.equal(events('nonskippable').filter((e) => e === 'pause').length, 1, 'each event once per ad');
@@ -300,6 +298,7 @@ test('keyboard during an ad: K pauses and resumes the ad, M mutes it, arrows lea
         return { t: v.currentTime, paused: v.paused, muted: v.muted };
       });
     await p.page.keyboard.press('ArrowRight');
+    // A duration by design: the film must not move; a seek or play has no event to wait on if it does not come (300 ms).
     await p.page.waitForTimeout(300);
     assert.equal(await film(), { t: 0, paused: true, muted: false }, 'the film was not sought or played');
     await p.page.keyboard.press('k');
@@ -323,13 +322,8 @@ test('VPAID: the creative gets the frame size and view mode, then resizeAd on a 
     const frame = () => p.page.frames().find((f) => f.url().includes('vpaid.html'))!;
     type Call = [string, number, number, string];
     const calls = async (): Promise<Call[]> => (await frame()?.evaluate(() => (window as unknown as { vpaidCalls?: Call[] }).vpaidCalls)) ?? [];
-    const until = async (what: string, ok: (c: Call[]) => boolean) => {
-      const end = Date.now() + 15000;
-      while (!ok(await calls())) {
-        if (Date.now() > end) throw new Error(`${what}: ${JSON.stringify(await calls())}`);
-        await p.page.waitForTimeout(50);
-      }
-    };
+    const until = (what: string, ok: (c: Call[]) => boolean) =>
+      poll(async () => `${what}: ${JSON.stringify(await calls())}`, async () => ok(await calls()), { timeout: 15000, interval: 50 });
     await until('initAd', (c) => c.some((x) => x[0] === 'initAd'));
     // Paused, so the 6 s creative does not end while the test resizes it.
     await p.page.click('.pl-ad__play');
@@ -386,6 +380,7 @@ test('without autoplay or a play request the content waits after the pre-roll', 
     await p.page.waitForSelector('.pl-ad__skip:not([disabled])', { timeout: 20000 });
     await p.page.click('.pl-ad__skip');
     await p.page.waitForSelector('.pl-big-play', { timeout: 10000 });
+    // A duration by design: "did not start by itself" is nothing happening for a while (500 ms) after the ad.
     await p.page.waitForTimeout(500);
     const v = await videoState(p.page);
     assert.ok(v.paused && v.currentTime === 0, 'the content did not start by itself');

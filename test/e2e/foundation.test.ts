@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { clickPlay, open, srv, videoState, waitForTime } from './harness';
+import { clickPlay, open, poll, srv, videoState, waitForTime } from './harness';
 
 const BLOCKED =
   'Извините, данный контент недоступен в вашей стране. Если вы используете VPN, мы рекомендуем отключить его или сменить страну.';
@@ -32,7 +32,13 @@ test('the hls.js piece is fetched once, with ?widget=hls, in parallel with the c
   const p = await open('?movie_id=1');
   try {
     await p.page.waitForSelector('.pl-big-play');
-    await p.page.waitForTimeout(300);
+    // A second download would be the player's own import, sent at start-up before the catalogue calls
+    // (answered by now: the play button shows); wait until the page has received the module itself.
+    await p.page.waitForFunction(
+      () => performance.getEntriesByType('resource').some((e) => /\/player\/hls-[A-Z0-9]+\.js\?widget=hls$/.test(e.name)),
+      null,
+      { timeout: 15000 },
+    );
     const hls = srv().requests.filter((r) => /^\/player\/hls-[A-Z0-9]+\.js$/.test(r.path));
     assert.is(hls.length, 1, 'downloaded once');
     assert.is(hls[0].query, '?widget=hls');
@@ -214,14 +220,22 @@ test('a garbage catalogue answer ends in the generic error; reload recovers', as
 test('a partner page that moves its frame on while the player loads gets no error from the old one', async () => {
   // The catalogue answers late, so the first player is still waiting when the frame navigates away.
   srv().setFaults([{ match: '/catalog-api/episodes', delay: 3000, times: 1 }]);
+  const since = Date.now();
   const p = await open('', { path: '/' });
   try {
     const frame = p.page.frame({ name: 'player' })!;
     await frame.waitForSelector('.pl', { timeout: 15000 });
-    await p.page.waitForTimeout(500);
+    // The first player is waiting once the server holds its (delayed) episodes request.
+    await poll(
+      'the first player\'s /catalog-api/episodes request',
+      () => srv().requests.some((r) => r.time >= since && r.method === 'GET' && r.path.startsWith('/catalog-api/episodes')),
+      { timeout: 15000 },
+    );
     await p.page.evaluate(() => ((document.getElementById('player') as HTMLIFrameElement).src = '/player/?movie_id=2'));
     await frame.waitForURL(/movie_id=2$/, { timeout: 15000 });
     await frame.locator('.pl-big-play').waitFor({ timeout: 15000 });
+    // A duration by design: the old player's request is answered 3 s after it was sent; nothing may
+    // surface from it meanwhile, and the absence of an error has no event to wait on.
     await p.page.waitForTimeout(3000);
     assert.equal(p.errors, []);
   } finally {

@@ -171,3 +171,25 @@ export async function analyticsCalls(page: Page): Promise<Array<{ name: string; 
   const calls = await page.evaluate(() => (window as unknown as { __analytics?: unknown[][] }).__analytics ?? []);
   return calls.map((c) => ({ name: String(c[1]), fields: (c[2] ?? {}) as Record<string, unknown> }));
 }
+
+/**
+ * Polls `check` (which may read the reference server's logs or evaluate in the page) every
+ * `interval` ms until it returns something truthy, and returns that. After `timeout` ms it fails
+ * with "timed out after N ms waiting for WHAT"; `what` may be a function, to put the state seen
+ * at that moment in the message.
+ */
+export async function poll<T>(
+  what: string | (() => string | Promise<string>),
+  check: () => T | Promise<T>,
+  { timeout = 20000, interval = 100 }: { timeout?: number; interval?: number } = {},
+): Promise<NonNullable<T>> {
+  const until = Date.now() + timeout;
+  for (;;) {
+    const value = await check();
+    if (value) return value as NonNullable<T>;
+    if (Date.now() > until) {
+      throw new Error(`timed out after ${timeout} ms waiting for ${typeof what === 'string' ? what : await what()}`);
+    }
+    await new Promise((r) => setTimeout(r, interval));
+  }
+}

@@ -93,6 +93,7 @@ test('hovering the next button shows the card, its red button plays S2E1, the ne
     await d.frame.waitForSelector('.pl-next');
     assert.is(await d.frame.textContent('.pl-next__number'), '2 сезон, 1 серия');
     await d.frame.hover('.pl-next__title');
+    // A duration by design: leaving the button closes the card after 250 ms; wait past that for it not to.
     await d.frame.waitForTimeout(500);
     assert.is(await d.frame.locator('.pl-next').count(), 1, 'the card stays open while the pointer moves onto it');
     await d.frame.click('.pl-next__play');

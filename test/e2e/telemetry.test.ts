@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { analyticsCalls, clickPlay, open, srv, waitForTime } from './harness';
+import { analyticsCalls, clickPlay, open, poll, srv, waitForTime } from './harness';
 
 const GENERIC = /^К сожалению, произошла ошибка, попробуйте перезагрузите страницу\. Идентификатор ошибки: ([0-9a-f]{32})$/;
 const dsn = () => srv().url.replace('http://', 'http://publickey@') + '/1';
@@ -14,14 +14,12 @@ async function screenEventId(page: import('playwright-core').Page): Promise<stri
   return m![1];
 }
 
-async function ingested(eventId: string, timeout = 20000) {
-  const end = Date.now() + timeout;
-  for (;;) {
-    const hit = srv().sentryEvents.find((e) => e.event.event_id === eventId);
-    if (hit) return hit;
-    if (Date.now() > end) throw new Error(`the ingest never received ${eventId}; got ${srv().sentryEvents.map((e) => e.event.event_id)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+function ingested(eventId: string, timeout = 20000) {
+  return poll(
+    () => `the ingest to receive ${eventId}; got ${srv().sentryEvents.map((e) => e.event.event_id)}`,
+    () => srv().sentryEvents.find((e) => e.event.event_id === eventId),
+    { timeout },
+  );
 }
 
 test('movie 1: videoplayer_play, progress milestones and pause reach the page function with the SPEC §7 fields', async () => {

@@ -22,6 +22,7 @@ test('mobile: three groups, double tap on the right fifth seeks +10 s, single ta
     await p.page.waitForSelector('.pl[data-idle]');
     await p.page.touchscreen.tap(195, 60);
     await p.page.waitForSelector('.pl:not([data-idle])');
+    // A duration by design: a single tap would act 250 ms after it; wait past that for it not to pause.
     await p.page.waitForTimeout(600);
     assert.not.ok(await p.page.evaluate(() => document.querySelector('video')!.paused), 'single tap does not pause');
     assert.ok(await p.page.$('.pl:not([data-idle])'), 'the tap keeps them shown');
@@ -84,6 +85,7 @@ test('mobile: dragging the menu handle down closes the menu; a short drag does n
     const x = handle.x + handle.width / 2;
     const y = handle.y + handle.height / 2;
     await touchDrag(p.page, x, y, y + 20);
+    // A duration by design: a closing drag closes the menu 300 ms after the release; wait past that for it not to.
     await p.page.waitForTimeout(500);
     assert.ok(await p.page.$('.pl-menu'), 'a 20 px drag keeps it open');
     assert.is(await p.page.$eval('.pl-menu', (e) => (e as HTMLElement).style.transform), '', 'and snaps it back');

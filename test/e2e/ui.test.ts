@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { clickPlay, open, srv, videoState, waitForTime } from './harness';
+import { clickPlay, open, poll, srv, videoState, waitForTime } from './harness';
 
 const T = { timeout: 20000 };
 
@@ -62,7 +62,7 @@ test('desktop taps: a single click pauses after 250 ms, a double click on the ri
     assert.not.ok((await videoState(p.page)).paused, 'a double click is not two single taps');
     await p.page.mouse.click(480, 200);
     await p.page.waitForFunction(() => document.querySelector('video')!.paused, null, T);
-    // A click within 275 ms of the last would be the second half of a double click.
+    // A duration by design: a click within 275 ms of the last would be the second half of a double click.
     await p.page.waitForTimeout(300);
     await p.page.mouse.click(480, 200);
     await p.page.waitForFunction(() => !document.querySelector('video')!.paused, null, T);
@@ -114,6 +114,7 @@ test('the menu is 14rem wide, its list at most 12rem high; settings toggles it, 
     await p.page.waitForSelector('.pl-menu[data-menu-page="main"]');
     await p.page.mouse.click(200, 200);
     await p.page.waitForSelector('.pl-menu', { state: 'detached' });
+    // A duration by design: a single tap pauses 250 ms after the click; wait past that for it not to.
     await p.page.waitForTimeout(500);
     assert.ok(!(await videoState(p.page)).paused, 'the outside click only closed the menu (no tap after 250 ms)');
     // A season opens the episodes page filtered to it.
@@ -174,9 +175,7 @@ test('audio: switching to English buffers the English rendition', async () => {
   try {
     srv().clearRequests();
     await pick(p.page, 'audio-tracks', '1');
-    const deadline = Date.now() + 20000;
-    while (!srv().requests.some((r) => r.path.includes('/audio/eng/') && r.path.endsWith('.m4s')) && Date.now() < deadline)
-      await p.page.waitForTimeout(100);
+    await poll('an English audio segment (/audio/eng/*.m4s) at the server', () => srv().requests.some((r) => r.path.includes('/audio/eng/') && r.path.endsWith('.m4s')), { timeout: 20000 });
     assert.ok(srv().requests.some((r) => r.path.includes('/audio/eng/') && r.path.endsWith('.m4s')), 'English audio segment loaded');
     await openPage(p.page, 'audio-tracks');
     assert.is(await p.page.getAttribute('.pl-menu [data-menu-item="1"]', 'aria-checked'), 'true');
@@ -325,6 +324,7 @@ test('controls hide after 2 s without activity and come back on pointer move', a
     // Over the controls they stay.
     const bar = (await p.page.locator('.pl-bar').boundingBox())!;
     await p.page.mouse.move(bar.x + bar.width / 2, bar.y + bar.height / 2);
+    // A duration by design: past the 2 s auto-hide, they must still show.
     await p.page.waitForTimeout(2600);
     assert.is(await p.page.$('.pl[data-idle]'), null);
   } finally {
@@ -339,6 +339,7 @@ test('controls never hide while the source preloads (play asked, nothing played 
   try {
     await clickPlay(p.page);
     await p.page.mouse.move(300, 150);
+    // A duration by design: past the 2 s auto-hide (the first segments answer only after 8 s), they must still show.
     await p.page.waitForTimeout(2800);
     assert.not.ok(await p.page.evaluate(() => document.querySelector('video')!.currentTime > 0), 'still preloading');
     assert.is(await p.page.$('.pl[data-idle]'), null, 'the controls stay');
@@ -411,9 +412,16 @@ test('cast without devices says Cast not available.; picture-in-picture never th
     await p.page.click('[data-action="cast"]');
     await p.page.waitForSelector('.pl-notice', T);
     assert.is(await p.page.textContent('.pl-notice'), 'Cast not available.');
+    // togglePip logs a missing or refused window as a warning (SPEC §8); a throw would be a page error.
+    const refusals: string[] = [];
+    p.page.on('console', (m) => m.type() === 'warning' && /no pip support|extras module failed/.test(m.text()) && refusals.push(m.text()));
     await wake(p.page);
     await p.page.click('[data-action="pip"]');
-    await p.page.waitForTimeout(300);
+    await poll(
+      'picture-in-picture to open, be refused or throw',
+      async () => refusals.length > 0 || p.errors.length > 0 || (await p.page.evaluate(() => !!document.pictureInPictureElement)),
+      { timeout: 10000 },
+    );
     const session = await p.page.evaluate(() => ({
       title: navigator.mediaSession.metadata?.title,
       artwork: navigator.mediaSession.metadata?.artwork[0]?.src,
@@ -450,6 +458,7 @@ test('a control shows its Russian label as a tooltip after 700 ms of hover, not 
         const style = getComputedStyle(document.querySelector('[data-action="settings"]')!, '::after');
         return { visibility: style.visibility, content: style.content };
       });
+    // A duration by design: the label shows 700 ms into the hover, so look at 300 ms and again at 1 s.
     await p.page.waitForTimeout(300);
     assert.is((await tip()).visibility, 'hidden');
     await p.page.waitForTimeout(700);
