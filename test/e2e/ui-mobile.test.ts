@@ -97,13 +97,26 @@ test('mobile: dragging the menu handle down closes the menu; a short drag does n
   }
 });
 
+/**
+ * Playing, the controls hide 2 s after the last touch; on a loaded machine that can come before the
+ * next tap. A tap on the picture shows hidden controls (on touch screens it toggles them).
+ */
+async function showControls(page: Page): Promise<void> {
+  if (await page.$('.pl[data-idle]')) {
+    await page.tap('.pl-gestures', { position: { x: 150, y: 80 } });
+    await page.waitForSelector('.pl[data-idle]', { state: 'detached', timeout: 5000 });
+  }
+}
+
 test('mobile: stretched fullscreen shows a close button that leaves it', async () => {
   const p = await open('?movie_id=1', { viewport: VIEWPORT, isMobile: true, hasTouch: true, globals: { fullscreen_mode: 'stretched' } });
   try {
     await clickPlay(p.page);
     await waitForTime(p.page, 0.5);
+    await showControls(p.page);
     await p.page.tap('.pl-mobile [data-action="fullscreen"]');
     await p.page.waitForSelector('.pl[data-stretched]');
+    await showControls(p.page);
     await p.page.tap('.pl-mobile__top [data-action="close"]');
     await p.page.waitForSelector('.pl[data-stretched]', { state: 'detached' });
     await p.page.waitForSelector('.pl-mobile__top [data-action="close"]', { state: 'detached' });
