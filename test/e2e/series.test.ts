@@ -124,9 +124,10 @@ test("S1E3's variants keep separate progress; a saved variant comes back", async
     await timeAbove(p.page, 2.6);
     await p.page.goto(p.page.url().replace('2032', '2031'));
     await p.page.waitForSelector('.pl-resume');
-    assert.is(await p.page.textContent('.pl-resume__text'), 'Вы остановились на 0:00:03');
     const saved = await storedJson(p.page, 'episodesTimeProgress');
     assert.ok(saved[203][2031] >= 3 && saved[203][2032] >= 2, JSON.stringify(saved));
+    // The page was left a little after 3.6 s: how much later depends on the machine's load.
+    assert.is(await p.page.textContent('.pl-resume__text'), `Вы остановились на 0:00:0${saved[203][2031]}`, 'the prompt offers variant 2031\'s own position');
 
     await p.page.evaluate(() => localStorage.setItem('episodeVariants', JSON.stringify({ 2: 2032 })));
     await p.page.goto(p.page.url().replace('&episode_variant_id=2031', ''));
