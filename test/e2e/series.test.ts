@@ -127,7 +127,7 @@ test("S1E3's variants keep separate progress; a saved variant comes back", async
     const saved = await storedJson(p.page, 'episodesTimeProgress');
     assert.ok(saved[203][2031] >= 3 && saved[203][2032] >= 2, JSON.stringify(saved));
     // The page was left a little after 3.6 s: how much later depends on the machine's load.
-    assert.is(await p.page.textContent('.pl-resume__text'), `Вы остановились на 0:00:0${saved[203][2031]}`, 'the prompt offers variant 2031\'s own position');
+    assert.is(await p.page.textContent('.pl-resume__text'), `Вы остановились на 0:00:${String(saved[203][2031]).padStart(2, '0')}`, 'the prompt offers variant 2031\'s own position');
 
     await p.page.evaluate(() => localStorage.setItem('episodeVariants', JSON.stringify({ 2: 2032 })));
     await p.page.goto(p.page.url().replace('&episode_variant_id=2031', ''));
