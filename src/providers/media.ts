@@ -10,6 +10,8 @@ type AudioGain = NonNullable<ReturnType<PieceModules['audio-gain']['createAudioG
 
 /** From a source set to its first data in the element: past this, the source has failed. */
 export const START_BUDGET_MS = 15000;
+/** A started source that waits for data this long without playing on has failed (no endless spinner). */
+export const STALL_BUDGET_MS = 15000;
 
 export interface SourceFailure {
   /** 4 is MediaError's MEDIA_ERR_SRC_NOT_SUPPORTED, used by SPEC §8 for "Failed to load resource." */
@@ -87,6 +89,7 @@ export function bindMedia(video: HTMLVideoElement, opts: MediaOptions): Media {
     },
     playing: () =>
       batch(() => {
+        unstall();
         store.paused.value = false;
         store.waiting.value = false;
         store.started.value = true;
@@ -96,11 +99,15 @@ export function bindMedia(video: HTMLVideoElement, opts: MediaOptions): Media {
         void extra(() => {});
       }),
     pause: () => {
+      unstall();
       store.paused.value = true;
       bus.emit('media:pause', { cause: lastCause });
       lastCause = 'user';
     },
-    waiting: () => (store.waiting.value = true),
+    waiting: () => {
+      store.waiting.value = true;
+      stall();
+    },
     canplay: () => (store.waiting.value = false),
     seeking: () => (store.waiting.value = true),
     seeked: () => {
@@ -178,10 +185,24 @@ export function bindMedia(video: HTMLVideoElement, opts: MediaOptions): Media {
   video.addEventListener('loadedmetadata', started);
   const fail: MediaOptions['onFailure'] = (code, f) => {
     disarm();
+    unstall();
     startUrl = '';
     opts.onFailure(code, f);
   };
+  // After the start: hls.js retries and switches renditions on its own; a stall that outlasts all of
+  // it (a segment missing on every rendition, a server that stopped answering) ends in the screen.
+  let stallTimer: ReturnType<typeof setTimeout> | undefined;
+  const unstall = () => {
+    clearTimeout(stallTimer);
+    stallTimer = undefined;
+  };
+  const stall = () => {
+    if (startUrl || video.paused || !store.started.peek()) return;
+    const url = video.currentSrc;
+    stallTimer ??= setTimeout(() => fail('media-load-failed', { code: 2, message: 'Failed to load resource.', details: 'stalled', url }), STALL_BUDGET_MS);
+  };
   const dropEngine = () => {
+    unstall();
     disarm();
     engine?.destroy();
     engine = undefined;

@@ -7,7 +7,7 @@ import { createBus } from '../../../src/core/bus';
 import type { HlsContext, HlsHandle, PieceModules } from '../../../src/core/player-api';
 import { createStore } from '../../../src/core/store';
 import type { MediaCapabilities } from '../../../src/providers/engine';
-import { type SourceFailure, START_BUDGET_MS, bindMedia } from '../../../src/providers/media';
+import { type SourceFailure, START_BUDGET_MS, STALL_BUDGET_MS, bindMedia } from '../../../src/providers/media';
 import { installDom } from '../dom';
 import { fakeClock, fakeLoader, flush } from '../fakes';
 
@@ -195,6 +195,67 @@ test('a load() that ends in media-unsupported leaves no budget behind', async ()
   assert.is(clock.pending(), 0);
   clock.advance(START_BUDGET_MS);
   assert.is(s.failures.length, 1, 'no start timeout on top of it');
+  s.media.destroy();
+});
+
+/** A native source that started and plays: the element reports itself not paused. */
+async function startedAndPlaying() {
+  const s = setup();
+  let paused = false;
+  Object.defineProperty(s.video, 'paused', { get: () => paused });
+  Object.defineProperty(s.video, 'currentSrc', { get: () => '/x.mp4' });
+  await s.media.load('/x.mp4', 0);
+  s.fire('loadedmetadata');
+  s.fire('playing');
+  return { ...s, pause: () => ((paused = true), s.fire('pause')) };
+}
+const stalled = (url: string): Failure => ['media-load-failed', { code: 2, message: 'Failed to load resource.', details: 'stalled', url }];
+
+test('STALL_BUDGET_MS is 15 s', () => assert.is(STALL_BUDGET_MS, 15000));
+
+test("a started source that waits for data past the stall budget fails ('stalled'): no endless spinner", async () => {
+  const s = await startedAndPlaying();
+  s.fire('waiting');
+  clock.advance(STALL_BUDGET_MS - 1);
+  assert.equal(s.failures, []);
+  clock.advance(1);
+  assert.equal(s.failures, [stalled('/x.mp4')]);
+  clock.advance(STALL_BUDGET_MS * 2);
+  assert.is(s.failures.length, 1, 'once');
+  s.media.destroy();
+});
+
+test("a stall that plays on ('playing') or that the viewer pauses ends the budget; a later stall has its own", async () => {
+  const s = await startedAndPlaying();
+  s.fire('waiting');
+  clock.advance(STALL_BUDGET_MS - 1000);
+  s.fire('playing');
+  clock.advance(STALL_BUDGET_MS);
+  assert.equal(s.failures, [], 'it played on');
+  s.fire('waiting');
+  clock.advance(5000);
+  s.pause();
+  clock.advance(STALL_BUDGET_MS * 2);
+  assert.equal(s.failures, [], 'paused: nobody is waiting');
+  s.fire('waiting');
+  assert.is(clock.pending(), 0, 'no stall budget while paused');
+  s.media.destroy();
+});
+
+test('no stall budget before the start (the start budget rules then), none after destroy', async () => {
+  const s = setup();
+  Object.defineProperty(s.video, 'paused', { get: () => false });
+  await s.media.load('/x.mp4', 0);
+  assert.is(clock.pending(), 1, 'playing already: the start budget runs');
+  s.fire('waiting');
+  assert.is(clock.pending(), 1, 'and no stall budget beside it');
+  clock.advance(START_BUDGET_MS);
+  assert.equal(s.failures, [startTimeout('/x.mp4')], 'the start budget decides');
+  const t = await startedAndPlaying();
+  t.fire('waiting');
+  t.media.destroy();
+  clock.advance(STALL_BUDGET_MS * 2);
+  assert.equal(t.failures, []);
   s.media.destroy();
 });
 
