@@ -11,7 +11,7 @@ type AudioGain = NonNullable<ReturnType<PieceModules['audio-gain']['createAudioG
 /** From a source set to its first data in the element: past this, the source has failed. */
 export const START_BUDGET_MS = 15000;
 /** A started source that waits for data this long without playing on has failed (no endless spinner). */
-export const STALL_BUDGET_MS = 15000;
+export const STALL_BUDGET_MS = 12000;
 
 export interface SourceFailure {
   /** 4 is MediaError's MEDIA_ERR_SRC_NOT_SUPPORTED, used by SPEC §8 for "Failed to load resource." */
