@@ -371,6 +371,32 @@ test('ads on with a failing catalogue (500 on contents) → generic screen, no a
   }
 });
 
+// A field of the wrong type inside an otherwise good answer: read where it comes in, so the lazy
+// analytics piece (the first to use countries, languages and ratings) never meets it.
+test('content answer with countries "ru", languages {} and rating "x" → the film plays and analytics reports it, nothing throws', async () => {
+  const s = await start('?movie_id=1', {
+    init: [() => {
+      const w = window as unknown as Record<string, unknown> & { __analytics: unknown[][] };
+      w.__analytics = [];
+      w.gtag = (...args: unknown[]) => w.__analytics.push(args);
+    }],
+    routes: [[/\/catalog-api\/contents\/1$/, async (route: Route) => {
+      const real = await route.fetch();
+      const body = { ...(await real.json()), countries: 'ru', languages: {}, rating: 'x' };
+      await route.fulfill({ response: real, body: JSON.stringify(body) });
+    }]],
+  });
+  try {
+    await expectOutcome(s, ['plays'], { click: true });
+    await s.page.waitForFunction(() => ((window as unknown as { __analytics: unknown[][] }).__analytics ?? []).some((c) => c[1] === 'videoplayer_play'), null, { timeout: 15000 });
+    const play = await s.page.evaluate(() => (window as unknown as { __analytics: unknown[][] }).__analytics.find((c) => c[1] === 'videoplayer_play')![2] as Record<string, unknown>);
+    assert.is(play.countries, '', 'countries that are not a list read as none');
+    assert.equal(await jsErrors(s), []);
+  } finally {
+    await finish(s);
+  }
+});
+
 // ---------------------------------------------------------------------------------------------
 // Token refresh: an expired authToken with a refresh token; the refresh stalls or fails, and the
 // catalogue calls still go out, with the old token.
