@@ -19,7 +19,8 @@ test('with the controls piece failing to load, progress is saved, the parent hea
     await frame.waitForURL(/movie_id=2/, { timeout: 15000 });
     const messages = (type: string) =>
       p.page.evaluate(
-        (t) => (window as unknown as { __messages: Envelope[] }).__messages.filter((m) => m && m.protocol === 'embed-player' && m.type === t),
+        // The demo page's own first player (another title) may have spoken before the frame moved.
+        (t) => (window as unknown as { __messages: Envelope[] }).__messages.filter((m) => m && m.protocol === 'embed-player' && m.type === t && m.contentId === 2),
         type,
       );
 
@@ -27,7 +28,7 @@ test('with the controls piece failing to load, progress is saved, the parent hea
     await timeAbove(frame, 1.5);
     assert.is(await frame.locator('.pl-controls').count(), 0, 'the control bar never came');
     await p.page.waitForFunction(
-      () => (window as unknown as { __messages: Envelope[] }).__messages.some((m) => m?.type === 'timeProgressChanged'),
+      () => (window as unknown as { __messages: Envelope[] }).__messages.some((m) => m?.type === 'timeProgressChanged' && m.contentId === 2),
       null,
       { timeout: 15000 },
     );
@@ -37,7 +38,7 @@ test('with the controls piece failing to load, progress is saved, the parent hea
     await frame.evaluate(() => (document.querySelector('video')!.currentTime = 58));
     await frame.waitForFunction(() => { const v = document.querySelector('video')!; return !v.paused && v.currentTime > 0.5 && v.currentTime < 20; }, null, { timeout: 20000 });
     await p.page.waitForFunction(
-      () => (window as unknown as { __messages: Envelope[] }).__messages.filter((m) => m?.type === 'episodeChanged').length >= 2,
+      () => (window as unknown as { __messages: Envelope[] }).__messages.filter((m) => m?.type === 'episodeChanged' && m.contentId === 2).length >= 2,
       null,
       { timeout: 15000 },
     );
