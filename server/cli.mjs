@@ -16,7 +16,9 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
 let srv;
 try {
   // The demo titles get ads from the reference ad server; AD_LIST_URL= (empty) turns them off.
-  srv = await startServer({ host, port, adListUrl: process.env.AD_LIST_URL ?? '/ad-list.json' });
+  // AD_ORIGINS=http://127.0.0.1:9000,http://localhost:9001: http ad servers the player page's policy admits.
+  const adOrigins = process.env.AD_ORIGINS?.split(',').map((s) => s.trim()).filter(Boolean);
+  srv = await startServer({ host, port, adListUrl: process.env.AD_LIST_URL ?? '/ad-list.json', adOrigins });
 } catch (err) {
   const e = /** @type {NodeJS.ErrnoException} */ (err);
   if (e.code === 'EADDRINUSE') console.error(`Port ${port} on ${host} is already in use. Stop the other server or set PORT=…`);

@@ -59,6 +59,7 @@ import { sendText } from './http-util.mjs';
  * @property {ServerState} state
  * @property {() => string} url the server's own origin, e.g. 'http://127.0.0.1:8080'
  * @property {string} [adListUrl] set on the player page's #root as data-env-ad-list-url (server/player.mjs)
+ * @property {string[]} adOrigins http ad origins the player page's policy admits besides any https one (server/player.mjs)
  * @property {number} eventLogLimit how many entries each log but `requests` keeps (route modules append with appendCapped)
  */
 
@@ -71,6 +72,8 @@ import { sendText } from './http-util.mjs';
  * @property {Fault[]} [faults]
  * @property {import('./router.mjs').RouteDef[]} [routes] extra routes, tried before the built-in ones (tests can override any path)
  * @property {string} [adListUrl] the ad list the player page is configured with (none: the player runs without ads)
+ * @property {string[]} [adOrigins] ad servers, pixels and ad media on these origins are admitted by the player page's policy
+ *   (https ones always are; this is for http development servers; the ad list's own origin is added by itself)
  * @property {number} [requestLogLimit] newest requests the request log keeps (default REQUEST_LOG_LIMIT, 5,000)
  * @property {number} [eventLogLimit] newest entries each other log keeps (default EVENT_LOG_LIMIT, 1,000)
  */
@@ -90,6 +93,7 @@ import { sendText } from './http-util.mjs';
  * @property {ServerState['timeProgress']} timeProgress bodies POSTed to .../time-progress
  * @property {ServerState['adHits']} adHits tracking pixels received by /ads/track, in order
  * @property {(url: string | undefined) => void} setAdListUrl changes the ad list the player page is configured with
+ * @property {(origins: string[]) => void} setAdOrigins changes the http ad origins the player page's policy admits
  * @property {ServerState['sentryEvents']} sentryEvents
  * @property {ServerState['sentryItems']} sentryItems
  * @property {ServerState['refreshes']} refreshes
@@ -166,6 +170,7 @@ export async function startServer(options = {}) {
     state,
     url: () => origin,
     adListUrl: options.adListUrl || undefined,
+    adOrigins: options.adOrigins ?? [],
     eventLogLimit,
   };
 
@@ -277,6 +282,9 @@ export async function startServer(options = {}) {
     adHits: state.adHits,
     setAdListUrl: (url) => {
       ctx.adListUrl = url || undefined;
+    },
+    setAdOrigins: (origins) => {
+      ctx.adOrigins = origins;
     },
     sentryEvents: state.sentryEvents,
     sentryItems: state.sentryItems,

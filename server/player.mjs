@@ -9,13 +9,63 @@ import { withAdListAttribute } from './ads.mjs';
 import { HttpError, sendText } from './http-util.mjs';
 import { resolveSafe, serveFile } from './static.mjs';
 
-// report-uri lets end-to-end tests see CSP violations (srv.cspReports) instead of them passing
-// silently in the browser console.
-// media-src data: is a proven need: hls.js gives each <track> it creates src 'data:,WEBVTT' (against
-// Chrome's captions menu and Safari dropping cues), and Chromium loads that source when it shows the
-// tracks, as in the picture-in-picture window (e2e "picture-in-picture" in test/e2e/ads.test.ts).
-export const PLAYER_CSP =
-  "default-src 'self'; media-src 'self' blob: data:; worker-src 'self' blob:; img-src 'self' data:; report-uri /csp-report";
+/**
+ * The player page's Content-Security-Policy, the same wherever dist/player.html is served (this
+ * server, a static host: README "Content policy"; `node scripts/player-csp.mjs` prints it).
+ * - Scripts, styles, fonts and frames: the page's own host only (`script-src 'self'`, spelt out so
+ *   that widening another directive can never widen it): no inline script, no eval. VPAID creatives
+ *   run in the sandboxed dist/vpaid.html, under VPAID_CSP.
+ * - Ads: every real ad server is another origin. The ad list and VAST are fetched (connect-src),
+ *   tracking pixels are keepalive fetches (connect-src) or images (img-src), ad media plays in a
+ *   <video> (media-src): all three admit any https origin. `adOrigins` adds http ones (a development
+ *   ad server, e.g. http://127.0.0.1:PORT); only their origin counts.
+ * - media-src blob: carries the MSE stream; media-src data: is a proven need: hls.js gives each
+ *   <track> it creates src 'data:,WEBVTT' (against Chrome's captions menu and Safari dropping cues),
+ *   and Chromium loads that source when it shows the tracks, as in the picture-in-picture window
+ *   (e2e "picture-in-picture" in test/e2e/ads.test.ts). worker-src blob: is hls.js's and Sentry
+ *   replay's worker.
+ * - report-uri lets end-to-end tests see violations (srv.cspReports) instead of them passing
+ *   silently in the browser console; a host without a report endpoint passes `reportUri: null`.
+ * @param {{ adOrigins?: string[], reportUri?: string | null }} [options]
+ */
+export function playerPolicy({ adOrigins = [], reportUri = '/csp-report' } = {}) {
+  const extra = [...new Set(adOrigins.map(originOf))].map((o) => ` ${o}`).join('');
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    `connect-src 'self' https:${extra}`,
+    `media-src 'self' blob: data: https:${extra}`,
+    `img-src 'self' data: https:${extra}`,
+    "worker-src 'self' blob:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    ...(reportUri ? [`report-uri ${reportUri}`] : []),
+  ].join('; ');
+}
+
+/**
+ * The origin of an http(s) address; anything else is a configuration mistake, said at once.
+ * @param {string} address
+ */
+function originOf(address) {
+  let url;
+  try {
+    url = new URL(address);
+  } catch {
+    throw new TypeError(`not an absolute address: ${address}`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new TypeError(`not an http(s) address: ${address}`);
+  return url.origin;
+}
+
+/**
+ * This server's policy: the configured ad origins, and the ad list's own when it is on another host.
+ * @param {import('./index.mjs').ServerContext} ctx
+ */
+function policyOf(ctx) {
+  const list = ctx.adListUrl ? new URL(ctx.adListUrl, ctx.url()).origin : undefined;
+  return playerPolicy({ adOrigins: [...ctx.adOrigins, ...(list && list !== ctx.url() ? [list] : [])] });
+}
 
 // The sandboxed VPAID frame (dist/vpaid.html) runs third-party creatives: scripts and media from any
 // http(s) origin, and nothing of the player's (no same-origin rights).
@@ -59,7 +109,7 @@ export function register(router, ctx) {
           sendText(res, 503, 'The player is not built: run `npm run build`.\n');
           return;
         }
-        res.setHeader('Content-Security-Policy', PLAYER_CSP);
+        res.setHeader('Content-Security-Policy', policyOf(ctx));
         res.setHeader('Cache-Control', 'no-cache');
         res.setHeader('Content-Type', 'text/html; charset=utf-8');
         res.end(withAdListAttribute(html, ctx.adListUrl));
@@ -68,7 +118,7 @@ export function register(router, ctx) {
       const served = await serveFile(req, res, path.join(ctx.distDir, 'player.html'), {
         cacheControl: 'no-cache',
         precompressed: true,
-        headers: { 'Content-Security-Policy': PLAYER_CSP },
+        headers: { 'Content-Security-Policy': policyOf(ctx) },
       });
       if (!served) {
         res.removeHeader('Content-Security-Policy');
@@ -95,7 +145,7 @@ export function register(router, ctx) {
       const served = await serveFile(req, res, file, {
         cacheControl: isHashedName(file) ? 'public, max-age=31536000, immutable' : 'no-cache',
         precompressed: true,
-        headers: isHtml ? { 'Content-Security-Policy': path.basename(file) === 'vpaid.html' ? VPAID_CSP : PLAYER_CSP } : {},
+        headers: isHtml ? { 'Content-Security-Policy': path.basename(file) === 'vpaid.html' ? VPAID_CSP : policyOf(ctx) } : {},
       });
       if (!served) {
         res.removeHeader('Vary');

@@ -10,6 +10,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { VAST, withAdListAttribute } from '../ads.mjs';
 import { startServer } from '../index.mjs';
+import { playerPolicy } from '../player.mjs';
 import { REQUEST_LOG_LIMIT } from '../logs.mjs';
 
 /** @typedef {Awaited<ReturnType<typeof startServer>>} Srv */
@@ -389,13 +390,35 @@ test('/player/ serves dist/player.html with CSP and no-cache; /player redirects 
   assert.is(r.headers['cache-control'], 'no-cache');
   assert.is(
     r.headers['content-security-policy'],
-    "default-src 'self'; media-src 'self' blob: data:; worker-src 'self' blob:; img-src 'self' data:; report-uri /csp-report",
+    "default-src 'self'; script-src 'self'; connect-src 'self' https:; media-src 'self' blob: data: https:; img-src 'self' data: https:; worker-src 'self' blob:; object-src 'none'; base-uri 'self'; report-uri /csp-report",
   );
   assert.is(r.headers['access-control-allow-origin'], undefined);
   const redirect = await get('/player?movie_id=2&season=2');
   assert.is(redirect.status, 301);
   assert.is(redirect.headers.location, '/player/?movie_id=2&season=2');
   assert.is((await get('/player')).headers.location, '/player/');
+});
+
+test('the player policy admits ad servers on any https origin and the configured http ones; scripts stay self only', async () => {
+  const s = await startServer({ port: 0, host: '127.0.0.1', root, adListUrl: 'http://localhost:9000/ad-list.json', adOrigins: ['http://127.0.0.1:9001/vast.xml'] });
+  try {
+    const policy = String((await request('GET', '/player/', { server: s })).headers['content-security-policy']);
+    const directive = (/** @type {string} */ name) => policy.split('; ').find((d) => d.startsWith(`${name} `));
+    for (const name of ['connect-src', 'media-src', 'img-src']) {
+      assert.ok(directive(name)?.endsWith(' https: http://127.0.0.1:9001 http://localhost:9000'), `${name} in ${policy}`);
+    }
+    assert.is(directive('script-src'), "script-src 'self'");
+    assert.not.match(policy, /unsafe/);
+    s.setAdListUrl('/ad-list.json');
+    s.setAdOrigins([]);
+    const same = String((await request('GET', '/player/', { server: s })).headers['content-security-policy']);
+    assert.not.match(same, /http:/, 'a same-origin ad list adds nothing');
+  } finally {
+    await s.close();
+  }
+  assert.is(playerPolicy({ reportUri: null }).includes('report-uri'), false, 'a static host without a report endpoint');
+  assert.throws(() => playerPolicy({ adOrigins: ['ads.example'] }), /not an absolute address/);
+  assert.throws(() => playerPolicy({ adOrigins: ['javascript:alert(1)'] }), /not an http\(s\) address/);
 });
 
 test('precompressed assets: br, then gzip, else identity; Vary always', async () => {
