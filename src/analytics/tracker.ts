@@ -172,7 +172,8 @@ export function createTracker(d: TrackerDeps) {
     'ad:click': ({ ad, href }) => (trackAd(ad), send('ad_banner_click', { href })),
     'ad:ended': ({ ad }) => (trackAd(ad), send('ad_ended')),
     'ad:timeupdate': ({ ad, currentTime }) => {
-      const t = at();
+      // Real time, even in a replay: the page's function sees at most one a second.
+      const t = now();
       if (t - lastAdTick < AD_TIMEUPDATE_MS) return;
       lastAdTick = t;
       trackAd(ad);
@@ -208,7 +209,10 @@ export function createTracker(d: TrackerDeps) {
   return {
     /** Reports events seen before analytics loaded, with the time they happened. */
     replay(events: PastEvent[]): void {
-      for (const e of events) {
+      // Of the ad time updates only the newest: the others would all be sent together, now.
+      const lastAdTime = events.map((e) => e.event).lastIndexOf('ad:timeupdate');
+      for (const [i, e] of events.entries()) {
+        if (e.event === 'ad:timeupdate' && i !== lastAdTime) continue;
         past = { at: e.at, time: e.time };
         try {
           (handlers[e.event] as ((p: unknown) => void) | undefined)?.(e.payload);

@@ -11,8 +11,10 @@ const MAX_PAST = 1000;
 /**
  * Starts the lazy telemetry, off the critical path (DESIGN): analytics and the device fingerprint
  * after the first frame; error reporting then, or at the first error if that comes first (no frame
- * may ever come). What happened before a piece loaded is kept and replayed to it, so the first play
- * is counted and an early error is still reported.
+ * may ever come). With an ad list, analytics loads at once, in parallel with the ads piece: a
+ * pre-roll plays before the content's first frame, and its events must be sent as they happen (a
+ * viewer who leaves during it still counts). What happened before a piece loaded is kept and
+ * replayed to it, so the first play is counted and an early error is still reported.
  */
 export function bootTelemetry(player: PlayerApi): void {
   const { bus, config, store, load: loadPiece } = player;
@@ -27,10 +29,12 @@ export function bootTelemetry(player: PlayerApi): void {
     loadPiece(name).then((m) => m.start(player, past), console.warn);
   // The sentry piece starts once per player however often it is asked (sentry-widget.ts).
   const sentry = () => config.sentryDsn && load('sentry');
+  const withAds = !!config.envAdListUrl;
+  if (withAds) load('analytics');
   // Every new source has a first frame; only the first one matters here.
   const off = bus.on('media:first-frame', () => {
     off();
-    load('analytics');
+    if (!withAds) load('analytics');
     load('fingerprint');
     sentry();
   });

@@ -296,4 +296,23 @@ test('events seen before analytics loaded are replayed with their own time', () 
   assert.is(t.sent[0].fields.play_cause, 'autoplay');
 });
 
+test('a replay sends only the newest ad timeupdate; the live ones after it keep a second of real time apart', () => {
+  const t = setup();
+  const ad: AdHistoryItem = { id: 'vast-1', type: 'preroll', position: 1, duration: 6, perc: 0 };
+  const past: PastEvent[] = [
+    { event: 'ad:init', payload: { type: 'preroll' }, at: 0, time: 0 },
+    { event: 'ad:play', payload: { ad }, at: 10, time: 0 },
+    ...[1, 2, 3, 4, 5].map((s): PastEvent => ({ event: 'ad:timeupdate', payload: { ad, currentTime: s }, at: s * 1000, time: 0 })),
+  ];
+  t.clock.advance(5500);
+  t.tracker.replay(past);
+  assert.equal(t.names(), ['videoplayer_ad_init', 'videoplayer_ad_play', 'videoplayer_ad_timeupdate']);
+  assert.is(t.last('ad_timeupdate')!.ad_current_time, 5, 'the newest position');
+  t.bus.emit('ad:timeupdate', { ad, currentTime: 5.25 });
+  assert.is(t.names().length, 3, 'not within a second of the replayed one');
+  t.clock.advance(1000);
+  t.bus.emit('ad:timeupdate', { ad, currentTime: 6 });
+  assert.is(t.names().length, 4);
+});
+
 test.run();

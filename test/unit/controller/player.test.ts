@@ -184,6 +184,20 @@ test('onDestroy: teardowns run at destroy, and at once when registered after it;
   assert.equal(ran, ['before', 'after']);
 });
 
+test('telemetry: with an ad list analytics loads at once, in parallel with the ads piece, and only once', async () => {
+  serve(filmRoutes());
+  const { load, asked } = fakeLoader({ features: 'never' });
+  const p = makePlayer('?movie_id=1', { env_ad_list_url: 'https://ads.example/list.json' }, load);
+  assert.equal(asked.filter((n) => n === 'ads' || n === 'analytics'), ['ads', 'analytics'], 'before any frame');
+  await quiet(async () => {
+    p.bus.emit('media:first-frame', { sinceStartMs: 1 });
+    await flush();
+  });
+  assert.equal(asked.filter((n) => n === 'analytics'), ['analytics'], 'the first frame does not load it again');
+  assert.ok(asked.includes('fingerprint'), 'the fingerprint still waits for the first frame');
+  p.destroy();
+});
+
 test('telemetry: Sentry loads at the first fatal error even before any frame, not for errors that are not fatal; past events are replayed', async () => {
   serve(filmRoutes({ '/catalog-api/episodes': 500 }));
   const started: Array<{ past: string[] }> = [];
