@@ -24,6 +24,10 @@ export interface RefServer {
   adHits: Array<{ ad: string; event: string; query: Record<string, string>; time: number }>;
   /** Configures the player page's ad list (data-env-ad-list-url); undefined: no ads. */
   setAdListUrl(url: string | undefined): void;
+  /** http ad origins the player page's policy admits (https ones always are). */
+  setAdOrigins(origins: string[]): void;
+  /** Adds a route after the built-in ones (a path none of them answers). */
+  router: { add(def: { method: string; path: string | RegExp; cors?: string; handler(args: { req: import('node:http').IncomingMessage; res: import('node:http').ServerResponse; url: { query: URLSearchParams } }): void | Promise<void> }): void };
   /** Error events the local Sentry ingest received (server/sentry-ingest.mjs). */
   sentryEvents: Array<{ project: string; key: string; event: Record<string, any>; time: number }>;
   /** Successful POST /authenticator/authentication/refresh calls. */
@@ -46,12 +50,35 @@ const CHROMIUM_ARGS = [
 let server: RefServer | undefined;
 let browser: Browser | undefined;
 
+/** A call of the analytics function as the page sent it with navigator.sendBeacon (`beaconAnalytics`). */
+export interface BeaconedCall {
+  name: string;
+  fields: Record<string, unknown>;
+  /** Server time of arrival, ms since epoch. */
+  time: number;
+}
+const beacons: BeaconedCall[] = [];
+const BEACON_PATH = '/e2e/analytics-beacon';
+
 export async function boot(): Promise<void> {
   const executablePath = process.env.CHROMIUM_PATH;
   if (!executablePath) throw new Error('CHROMIUM_PATH is not set: run the end-to-end tests through `npm test`.');
   // No adListUrl: every suite runs without ads unless it asks for them (ads.test passes
   // env_ad_list_url or calls srv().setAdListUrl()).
   server = (await startServer({ port: 0, host: '127.0.0.1' })) as RefServer;
+  // Collects what `beaconAnalytics` sends: what reached the network even if the page went away.
+  server.router.add({
+    method: 'POST',
+    path: BEACON_PATH,
+    async handler({ req, res }) {
+      const chunks: Buffer[] = [];
+      for await (const c of req) chunks.push(c as Buffer);
+      const [, name, fields] = JSON.parse(Buffer.concat(chunks).toString('utf8')) as [string, string, Record<string, unknown>];
+      beacons.push({ name, fields, time: Date.now() });
+      res.statusCode = 204;
+      res.end();
+    },
+  });
   browser = await chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS });
 }
 
@@ -61,6 +88,18 @@ export async function shutdown(): Promise<void> {
 }
 
 export const srv = (): RefServer => server!;
+
+/** The analytics calls received from pages opened with `beaconAnalytics` (cleared in place by the caller). */
+export const beaconedAnalytics = (): BeaconedCall[] => beacons;
+
+/**
+ * Another reference-server instance: another origin, as a third-party ad server or CDN is. `host`
+ * 'localhost' is another origin than '127.0.0.1' on the same machine. Close it when done.
+ */
+export async function startExtraServer(opts: { host?: string; routes?: unknown[] } = {}): Promise<RefServer> {
+  const s = (await startServer({ port: 0, host: '127.0.0.1', routes: opts.routes })) as RefServer;
+  return opts.host ? { ...s, url: s.url.replace('127.0.0.1', opts.host) } : s;
+}
 
 export interface Opened {
   page: Page;
@@ -87,6 +126,11 @@ export interface OpenOptions {
    * `window.__analytics` as [command, event, fields] (read them with `analyticsCalls`).
    */
   captureAnalytics?: string;
+  /**
+   * Installs a gtag-style global of this name that sends each call with navigator.sendBeacon to the
+   * reference server, as a real analytics function does (read them with `beaconedAnalytics`).
+   */
+  beaconAnalytics?: string;
   /** Cookies of the player's origin set before the page loads (e.g. authToken, refreshToken). */
   cookies?: Record<string, string>;
 }
@@ -133,8 +177,17 @@ export async function open(query: string, opts: OpenOptions = {}): Promise<Opene
     await page.addInitScript((name) => {
       const w = window as unknown as Record<string, unknown> & { __analytics: unknown[][] };
       w.__analytics = [];
-      w[name] = (...args: unknown[]) => w.__analytics.push(args);
+      // The 4th element: when the call was made (performance.now()).
+      w[name] = (...args: unknown[]) => w.__analytics.push([...args.slice(0, 3), performance.now()]);
     }, opts.captureAnalytics);
+  }
+  if (opts.beaconAnalytics) {
+    await page.addInitScript(
+      ({ name, path }) => {
+        (window as unknown as Record<string, unknown>)[name] = (...args: unknown[]) => navigator.sendBeacon(path, JSON.stringify(args));
+      },
+      { name: opts.beaconAnalytics, path: BEACON_PATH },
+    );
   }
   await page.goto(`${server!.url}${opts.path ?? '/player/'}${query}`);
   return { page, context, errors, csp, close: () => context.close() };
@@ -167,9 +220,9 @@ export async function clickPlay(page: Page): Promise<void> {
 }
 
 /** The calls the page made to the function installed by `captureAnalytics`. */
-export async function analyticsCalls(page: Page): Promise<Array<{ name: string; fields: Record<string, unknown> }>> {
+export async function analyticsCalls(page: Page): Promise<Array<{ name: string; fields: Record<string, unknown>; at: number }>> {
   const calls = await page.evaluate(() => (window as unknown as { __analytics?: unknown[][] }).__analytics ?? []);
-  return calls.map((c) => ({ name: String(c[1]), fields: (c[2] ?? {}) as Record<string, unknown> }));
+  return calls.map((c) => ({ name: String(c[1]), fields: (c[2] ?? {}) as Record<string, unknown>, at: Number(c[3]) }));
 }
 
 /**
