@@ -81,9 +81,10 @@ export const vpaidPolicy = () => withSources(VPAID_CSP, {});
 const escapeNginx = (s) => s.replace(/\\/g, '\\\\').replace(/"/g, '\\"');
 
 /**
- * deploy/nginx.conf with the policies of `config`, and optionally another root folder and port.
+ * deploy/nginx.conf (or a conf the build wrote) with the policies of `config`, another root folder,
+ * another port: each only when given.
  * @param {string} template the text of deploy/nginx.conf
- * @param {{ config: Record<string, string>, root?: string, port?: number }} options
+ * @param {{ config?: Record<string, string>, root?: string, port?: number }} options
  */
 export function renderNginxConf(template, { config, root, port }) {
   /** @param {RegExp} re @param {string} value @param {string} what */
@@ -92,8 +93,10 @@ export function renderNginxConf(template, { config, root, port }) {
     return text.replace(new RegExp(re.source, 'm'), value);
   };
   let conf = template;
-  conf = replaceOnce(conf, /^(\s*add_header Content-Security-Policy ")[^\n]*(" always; # POLICY player)$/, `$1${escapeNginx(playerPolicy(config))}$2`, 'player policy');
-  conf = replaceOnce(conf, /^(\s*add_header Content-Security-Policy ")[^\n]*(" always; # POLICY vpaid)$/, `$1${escapeNginx(vpaidPolicy())}$2`, 'vpaid policy');
+  if (config) {
+    conf = replaceOnce(conf, /^(\s*add_header Content-Security-Policy ")[^\n]*(" always; # POLICY player)$/, `$1${escapeNginx(playerPolicy(config))}$2`, 'player policy');
+    conf = replaceOnce(conf, /^(\s*add_header Content-Security-Policy ")[^\n]*(" always; # POLICY vpaid)$/, `$1${escapeNginx(vpaidPolicy())}$2`, 'vpaid policy');
+  }
   if (root !== undefined) conf = replaceOnce(conf, /^(\s*root )[^;\n]+;/, `$1${root};`, 'root');
   if (port !== undefined) conf = replaceOnce(conf, /^(\s*listen )\d+;/, `$1${port};`, 'listen');
   return conf;
