@@ -87,7 +87,7 @@ const escapeNginx = (s) => s.replace(/\\/g, '\\\\').replace(/"/g, '\\"');
  * @param {{ config?: Record<string, string>, root?: string, port?: number }} options
  */
 export function renderNginxConf(template, { config, root, port }) {
-  /** @param {RegExp} re @param {string} value @param {string} what */
+  /** @param {string} text @param {RegExp} re @param {string} value @param {string} what */
   const replaceOnce = (text, re, value, what) => {
     if ((text.match(new RegExp(re.source, 'gm')) ?? []).length !== 1) throw new Error(`deploy/nginx.conf: expected one ${what} line`);
     return text.replace(new RegExp(re.source, 'm'), value);
