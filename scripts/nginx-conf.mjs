@@ -7,7 +7,9 @@
 //   node scripts/nginx-conf.mjs --write   rewrites deploy/nginx.conf for deploy/player.json
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { PLAYER_CSP, VPAID_CSP } from '../server/player.mjs';
+// A namespace import: the page's policy is server/player.mjs's playerPolicy() where it exists, else the
+// older fixed PLAYER_CSP (the two branches of issue 12 land in either order).
+import * as playerPage from '../server/player.mjs';
 import { readPlayerConfig } from './player-config.mjs';
 
 export const NGINX_TEMPLATE = fileURLToPath(new URL('../deploy/nginx.conf', import.meta.url));
@@ -56,26 +58,32 @@ export function withSources(policy, additions) {
 }
 
 /**
- * The player page's policy for a deploy: the API host serves the catalogue, the posters and the media
- * (hls.js fetches segments, Safari's native HLS plays them as media), the error ingest and the ad list
- * are fetched, and lazy pieces may come from another asset host.
+ * The player page's policy for a deploy: the reference server's, with the origins the configuration
+ * names admitted where the player reaches them. The API host serves the catalogue, the posters and the
+ * media (hls.js fetches segments, Safari's native HLS plays them as media); the error ingest and the ad
+ * list are fetched; lazy pieces, styles, the placeholder and the VPAID frame may come from an asset host.
  * @param {Record<string, string>} config as readPlayerConfig returns it
  */
 export function playerPolicy(config) {
-  const api = originOf(config.env_base_url);
+  const fetched = [originOf(config.env_base_url), originOf(config.sentry_dsn), originOf(config.env_ad_list_url)];
   const assets = originOf(config.player_asset_path);
-  return withSources(PLAYER_CSP, {
+  /** @type {Record<string, unknown>} */
+  const page = playerPage;
+  const reference =
+    typeof page.playerPolicy === 'function'
+      ? // adOrigins: admitted to connect-src, media-src and img-src (needed there for http origins)
+        withSources(page.playerPolicy({ adOrigins: fetched.filter((o) => o !== undefined), reportUri: null }), {})
+      : withSources(String(page.PLAYER_CSP), { 'media-src': [fetched[0]], 'img-src': [fetched[0]], 'connect-src': fetched });
+  return withSources(reference, {
     'script-src': [assets],
     'style-src': [assets],
-    'media-src': [api, assets],
-    'img-src': [api],
-    'connect-src': [api, originOf(config.sentry_dsn), originOf(config.env_ad_list_url)],
+    'media-src': [assets],
     'frame-src': [assets],
   });
 }
 
 /** The sandboxed VPAID frame's policy: the reference server's, without its test-only report-uri. */
-export const vpaidPolicy = () => withSources(VPAID_CSP, {});
+export const vpaidPolicy = () => withSources(playerPage.VPAID_CSP, {});
 
 /** @param {string} s */
 const escapeNginx = (s) => s.replace(/\\/g, '\\\\').replace(/"/g, '\\"');
