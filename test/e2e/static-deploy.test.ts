@@ -120,6 +120,8 @@ test.before(async () => {
   const root = join(work, 'www');
   await mkdir(root, { recursive: true });
   await cp(dist, join(root, 'player'), { recursive: true });
+  // The same files at the host's root too: nothing in dist/ names its folder.
+  await cp(dist, root, { recursive: true });
   builtConf = await readFile(`${dist}.nginx.conf`, 'utf8');
   await startNginx(work, root);
 
@@ -127,14 +129,18 @@ test.before(async () => {
   (srv() as unknown as { router: { add(def: unknown): void } }).router.add({
     method: 'GET',
     path: PARTNER,
-    handler({ res, url }: { res: import('node:http').ServerResponse; url: { search: string } }) {
-      const query = /^\?[\w=&]*$/.test(url.search) ? url.search : '';
+    handler({ res, url }: { res: import('node:http').ServerResponse; url: { query: URLSearchParams } }) {
+      // at: the folder dist/ was copied to; the rest: the player's query.
+      const folder = /^\/(?:[\w-]+\/)*$/.test(url.query.get('at') ?? '') ? url.query.get('at') : '/player/';
+      const params = new URLSearchParams(url.query);
+      params.delete('at');
+      const query = `?${params}`.replace(/[^\w=&?]/g, '');
       res.setHeader('Content-Type', 'text/html; charset=utf-8');
       res.setHeader('Cache-Control', 'no-store');
       res.setHeader('Content-Security-Policy', `default-src 'self'; script-src 'none'; frame-src ${site}`);
       res.end(
         '<!doctype html><html lang="ru"><head><meta charset="utf-8"><title>Партнёр</title></head><body>' +
-          `<iframe name="player" src="${site}/player/${query}" allow="autoplay; fullscreen" width="640" height="360"></iframe>` +
+          `<iframe name="player" src="${site}${folder}${query}" allow="autoplay; fullscreen" width="640" height="360"></iframe>` +
           '</body></html>',
       );
     },
@@ -184,14 +190,14 @@ test('nginx serves dist/ as README says: page and SDK revalidated, hashed files 
   }
 });
 
-/** Opens the partner page (third origin) framing `/player/${query}` of the static host. */
-async function embedded(query: string): Promise<Opened & { frame: import('playwright-core').Frame }> {
+/** Opens the partner page (third origin) framing `${folder}${query}` of the static host. */
+async function embedded(query: string, folder = '/player/'): Promise<Opened & { frame: import('playwright-core').Frame }> {
   api!.clearRequests();
   srv().clearRequests();
   const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
   // A signed-in viewer: the catalogue calls carry Authorization, so their preflights must allow it.
   const token = `${b64({ alg: 'HS256' })}.${b64({ sub: 'viewer-1', exp: Math.floor(Date.now() / 1000) + 3600 })}.sig`;
-  const p = await open(query, { path: PARTNER, cookies: { authToken: token } });
+  const p = await open(`${query}&at=${folder}`, { path: PARTNER, cookies: { authToken: token } });
   const frame = await poll('the player frame', () => p.page.frame({ name: 'player' }));
   await frame.waitForURL((u) => u.origin === site, { timeout: 15000 });
   return { ...p, frame };
@@ -209,7 +215,7 @@ function assertCrossOriginCalls(p: Opened, contentId: number): void {
   assert.match(asked, 'x-session-context', 'preflighted for X-Session-Context');
   assert.match(asked, 'authorization', 'preflighted for Authorization');
   assert.ok(gets.every((r) => /^Bearer /.test(r.headers.authorization ?? '')), 'every catalogue call went out with the token');
-  assert.not.ok(srv().requests.some((r) => r.path.startsWith('/catalog-api/') || r.path.startsWith('/player/')), 'nothing from the partner’s host but the page');
+  assert.ok(srv().requests.every((r) => r.path === PARTNER || r.path === '/favicon.ico'), `nothing from the partner’s host but its page: ${srv().requests.map((r) => r.path)}`);
   assert.equal(p.errors, [], 'no console errors in the page or the frame');
   assert.equal(p.csp, [], 'no CSP violation');
 }
@@ -237,6 +243,20 @@ test('series 2 plays season 2 episode 2 from the static host', async () => {
     assert.is(await p.frame.locator('.pl-error').count(), 0, 'no error screen');
     assertCrossOriginCalls(p, 2);
     assert.ok(api!.requests.some((r) => r.path === '/catalog-api/episodes'), 'the episodes came from the API');
+  } finally {
+    await p.close();
+  }
+});
+
+test('served from the host’s root instead of /player/, the same dist/ plays', async () => {
+  const p = await embedded('?movie_id=1', '/');
+  try {
+    assert.is(new URL(p.frame.url()).pathname, '/');
+    await p.frame.locator('.pl-big-play').click({ timeout: 15000 });
+    await p.frame.waitForFunction(() => (document.querySelector('video')?.currentTime ?? 0) > 1.5, null, { timeout: 20000 });
+    const scripts = await p.frame.evaluate(() => performance.getEntriesByType('resource').map((e) => new URL(e.name)).filter((u) => /\.js$/.test(u.pathname)).map((u) => u.pathname));
+    assert.ok(scripts.length > 1 && scripts.every((path) => !path.startsWith('/player/')), `scripts from the root: ${scripts}`);
+    assertCrossOriginCalls(p, 1);
   } finally {
     await p.close();
   }
