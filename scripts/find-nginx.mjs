@@ -29,8 +29,6 @@ export function ensureNginx({ log = console.log } = {}) {
   if (path) return path;
   if (process.getuid?.() === 0 && isDebian()) {
     log('No nginx found: installing Debian package "nginx" with apt-get…');
-    // policy-rc.d exit 101 would keep the service from starting; the package installs fine either way
-    // and the test never uses the service.
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
     execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
     execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'nginx'], { stdio: 'inherit', env });

@@ -5,6 +5,7 @@
 // passing CORS preflights, under the policy the build generated, with no violation.
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { cp, mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -72,7 +73,7 @@ http {
   uwsgi_temp_path ${dir}/tmp-uwsgi;
   scgi_temp_path ${dir}/tmp-scgi;
   sendfile on;
-  include /etc/nginx/mime.types;
+  ${existsSync('/etc/nginx/mime.types') ? 'include /etc/nginx/mime.types;' : ''}
   default_type application/octet-stream;
   gzip on;
   include ${dir}/player.conf;
@@ -229,6 +230,10 @@ test('film 1 plays in a frame of a third origin, its API on a second, through CO
     assert.is(await p.frame.locator('.pl-error').count(), 0, 'no error screen');
     assertCrossOriginCalls(p, 1);
     assert.ok(api!.requests.some((r) => r.path.startsWith('/media/')), 'the media came from the API host');
+    // The policy is in force and its violations are seen: the same API under a name it does not admit.
+    const elsewhere = `http://localhost:${new URL(api!.url).port}/catalog-api/contents/1`;
+    assert.match(await p.frame.evaluate((url) => fetch(url).then(() => 'fetched', (e) => String(e)), elsewhere), /TypeError/);
+    await poll('the violation', () => p.csp.find((v) => v.startsWith('connect-src') && v.includes('localhost')));
   } finally {
     await p.close();
   }
