@@ -12,6 +12,7 @@ import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readPlayerConfig, withConfig } from './scripts/player-config.mjs';
+import { configuredNginxConf } from './scripts/nginx-conf.mjs';
 
 const root = dirname(fileURLToPath(import.meta.url));
 // DIST_DIR lets several builds (parallel test runs) live side by side; size-limit reads the default.
@@ -196,6 +197,8 @@ async function build() {
   // The deploy's configuration (PLAYER_CONFIG file, ENV_BASE_URL etc.): a static host needs no edit.
   const config = readPlayerConfig(process.env);
   await writeFile(join(dist, 'player.html'), withConfig(html, config));
+  // deploy/nginx.conf with this configuration's policy, beside dist/ (not in it: it is not to be served).
+  await writeFile(`${dist}.nginx.conf`, configuredNginxConf(config));
   const vpaidHtml = await readFile(join(root, 'src/ads/vpaid-frame.html'), 'utf8');
   await writeFile(join(dist, 'vpaid.html'), vpaidHtml.replace('src="./vpaid.js"', `src="./${outputs.vpaid}"`));
   for (const f of await readdir(join(root, 'static'))) {

@@ -45,8 +45,41 @@ export function readPlayerConfig(env, read = (p) => readFileSync(p, 'utf8')) {
     const value = env[name.toUpperCase()];
     if (value !== undefined && value !== '') config[name] = value;
   }
+  for (const [name, value] of Object.entries(config)) {
+    const problem = CHECKS[name]?.(value);
+    if (problem) throw new Error(`player configuration: ${name} "${value}" ${problem}`);
+  }
   return config;
 }
+
+/** @param {string} value */
+const isHttpUrl = (value) => {
+  try {
+    return /^https?:$/.test(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+};
+/** A URL the player resolves against its page: absolute http(s), or a path from the host's root. */
+const urlOrRootPath = (/** @type {string} */ value) =>
+  isHttpUrl(value) || /^\/(?!\/)/.test(value) ? undefined : 'must be an http(s) URL or a path starting with / (without a scheme it would be read as a path below the player page)';
+
+/**
+ * Mistakes a deploy should stop on rather than ship: the player would silently fall back to its
+ * defaults (or call a wrong address) for each of these. Each check returns what is wrong, or nothing.
+ * @type {Record<string, (value: string) => string | undefined>}
+ */
+const CHECKS = {
+  env_base_url: urlOrRootPath,
+  env_ad_list_url: urlOrRootPath,
+  // Relative to the entry script, like the player reads it.
+  player_asset_path: (v) => (/^\.{1,2}\//.test(v) ? undefined : urlOrRootPath(v)),
+  sentry_dsn: (v) => (isHttpUrl(v) ? undefined : 'must be an http(s) URL (https://KEY@HOST/PROJECT)'),
+  fullscreen_mode: (v) => (v === 'stretched' || v === 'native' ? undefined : 'must be "stretched" or "native"'),
+  env_request_timeout: (v) => (/^[1-9][0-9]*$/.test(v) ? undefined : 'must be a whole number of milliseconds'),
+  analytics_function: (v) => (/^[A-Za-z_$][\w$]*$/.test(v) ? undefined : 'must be the name of a global function'),
+  lang_order: (v) => (v.split(',').every((code) => /^[\w-]+$/.test(code.trim())) ? undefined : 'must be language codes separated by commas'),
+};
 
 /** @param {string} s */
 const escapeAttribute = (s) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

@@ -5,6 +5,7 @@ import './config/query.test';
 import './config/embed-config.test';
 import './config/embedding-address.test';
 import './build/player-config.test';
+import './build/nginx-conf.test';
 import './content/episodes.test';
 import './content/descriptor.test';
 import './content/validate.test';

@@ -50,6 +50,32 @@ test('a bad file says what is wrong: missing, not JSON, not an object, an unknow
   for (const [map, message] of cases) assert.throws(() => readPlayerConfig({ PLAYER_CONFIG: 'c.json' }, files(map)), message);
 });
 
+test('values the player would misread stop the build, from a file or a variable; good ones pass', () => {
+  const bad: Array<[Record<string, string>, RegExp]> = [
+    [{ ENV_BASE_URL: 'api.example.com' }, /env_base_url "api\.example\.com" must be an http\(s\) URL or a path starting with \//],
+    [{ ENV_BASE_URL: '//api.example.com' }, /env_base_url/],
+    [{ ENV_AD_LIST_URL: 'ftp://ads.example/list.json' }, /env_ad_list_url/],
+    [{ SENTRY_DSN: '/ingest' }, /sentry_dsn "\/ingest" must be an http\(s\) URL/],
+    [{ FULLSCREEN_MODE: 'stretch' }, /fullscreen_mode "stretch" must be "stretched" or "native"/],
+    [{ ENV_REQUEST_TIMEOUT: '15s' }, /env_request_timeout "15s" must be a whole number/],
+    [{ ANALYTICS_FUNCTION: 'gtag()' }, /analytics_function/],
+    [{ LANG_ORDER: 'ru;en' }, /lang_order/],
+  ];
+  for (const [env, message] of bad) assert.throws(() => readPlayerConfig(env), message);
+  assert.throws(() => readPlayerConfig({ PLAYER_CONFIG: 'c.json' }, files({ 'c.json': '{"fullscreen_mode": "full"}' })), /fullscreen_mode "full"/);
+  const good = {
+    ENV_BASE_URL: 'https://api.example/v1',
+    ENV_AD_LIST_URL: '/ad-list.json?pre=1',
+    SENTRY_DSN: 'https://key@errors.example/3',
+    FULLSCREEN_MODE: 'native',
+    ENV_REQUEST_TIMEOUT: '9000',
+    ANALYTICS_FUNCTION: 'dataLayerPush',
+    LANG_ORDER: 'ru, en-US',
+    PLAYER_ASSET_PATH: '../assets/',
+  };
+  assert.is(Object.keys(readPlayerConfig(good)).length, Object.keys(good).length);
+});
+
 test('every name is one the player reads, and the attributes it writes read back as the same configuration', () => {
   const special: Record<string, string> = { env_request_timeout: '9000', lang_order: 'ru,en', player_asset_path: 'https://cdn.example/player/' };
   const config = Object.fromEntries(CONFIG_NAMES.map((n: string) => [n, special[n] ?? `https://x.example/${n}?a=1&b="<q>"`]));
