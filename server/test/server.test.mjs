@@ -803,11 +803,12 @@ test('ad list: defaults, chosen fixtures, absolute VAST URLs on the asked Host, 
 });
 
 test('VAST fixtures are served as XML; unknown ones are 404', async () => {
-  for (const name of Object.keys(VAST)) {
+  // `stall` answers after STALL_MS on purpose (the wrapper-timeout case): its document is the same as any.
+  for (const name of Object.keys(VAST).filter((n) => n !== 'stall')) {
     const r = await get(`/ads/vast/${name}.xml`);
     assert.is(r.status, 200, name);
     assert.match(String(r.headers['content-type']), /^application\/xml/);
-    assert.match(r.text(), /<VAST version=/);
+    assert.match(r.text(), name === 'vast-one' ? /<VideoAdServingTemplate/ : /<VAST version=/);
     assert.ok(r.text().includes(`${srv.url}/ads/track?ad=`), `${name}: pixels on this server`);
   }
   assert.is((await get('/ads/vast/nope.xml')).status, 404);

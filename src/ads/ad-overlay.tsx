@@ -80,6 +80,7 @@ export function AdOverlay({ runner, adState, slotRef }: { runner: AdRunner; adSt
             aria-label={ruUi.volumeLabel}
             onInput={(e) => runner.setVolume(e.currentTarget.value)}
           />
+          {s.pod.size > 1 && <span class="pl-ad__pod">{ruAds.podPosition(s.pod.index, s.pod.size)}</span>}
           <span class="pl-time pl-ad__left">{clock(duration - time)}</span>
           <span class="pl-spacer" />
           {s.skipOffset && (

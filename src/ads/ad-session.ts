@@ -30,12 +30,20 @@ export interface AdSession {
   /** A VPAID creative handles its own clicks: no click-through link over it. */
   vpaid: boolean;
   item: AdHistoryItem;
+  /** Where the ad stands in its pod ('Реклама 1 из 2'). */
+  pod: PodPlace;
   playback: AdPlayback;
   pixels: Pixels;
   input(i: AdInput): void;
 }
 
 export type Outcome = AdStatus | 'load-error';
+
+/** 1-based index of the ad in its break's pod, and the pod's size (1 for a single ad). */
+export interface PodPlace {
+  index: number;
+  size: number;
+}
 
 /** What a playing ad shares with the runner of its break. */
 export interface SessionContext {
@@ -64,13 +72,14 @@ export interface AdToPlay {
   file: MediaFile;
   doc: VastDoc;
   abort: AbortSignal;
+  pod: PodPlace;
 }
 
 /**
  * Plays one ad (SPEC §4 ad status): media events drive its status, each status its pixels and bus
  * events; a media timeout or a stall ends it with its VAST code. Resolves with how it ended.
  */
-export function playAd(ctx: SessionContext, { item, pixels, file, doc, abort }: AdToPlay): Promise<Outcome> {
+export function playAd(ctx: SessionContext, { item, pixels, file, doc, abort, pod }: AdToPlay): Promise<Outcome> {
   const { store, bus, host, session, shown, volume, playState, setPlayState } = ctx;
   if (abort.aborted) return Promise.resolve('stopped');
   return new Promise<Outcome>((resolve) => {
@@ -121,6 +130,7 @@ export function playAd(ctx: SessionContext, { item, pixels, file, doc, abort }: 
       clickThrough: doc.clickThrough,
       vpaid: isVpaid(file),
       item,
+      pod,
       playback,
       pixels,
       input: (i) => input(i),

@@ -4,12 +4,12 @@ import { vastError } from '../core/errors';
 import type { AdsHost } from '../core/player-api';
 import { type AdError, AdErrors, isAdError } from './ad-error';
 import { type AdList, fetchAdList } from './ad-list';
-import { type AdSession, type Outcome, type SessionContext, playAd } from './ad-session';
+import { type AdSession, type Outcome, type PodPlace, type SessionContext, playAd } from './ad-session';
 import { type AdStatus, isFinal } from './ad-status';
-import { pickMediaFile } from './media-file';
+import { type MediaTarget, pickMediaFile } from './media-file';
 import { createPixels } from './pixels';
-import { loadVast } from './vast-load';
-import { type VastFailure, safeUrl } from './vast-parse';
+import { loadVast, resolveAd } from './vast-load';
+import { type VastDoc, type VastFailure, safeUrl } from './vast-parse';
 import { offsetSeconds } from './vast-time';
 import { type PlayState, VISIBILITY_THRESHOLD, shouldPlay } from './visibility';
 
@@ -24,6 +24,16 @@ const canPlayType = (type: string) => {
     return false;
   }
 };
+
+/** The player's size and the browser's bandwidth estimate, for the media file choice. */
+function mediaTarget(root: HTMLElement | null): MediaTarget {
+  const downlink = (navigator as { connection?: { downlink?: number } }).connection?.downlink;
+  return {
+    width: root?.clientWidth || globalThis.innerWidth || 640,
+    height: root?.clientHeight || globalThis.innerHeight || 360,
+    kbps: typeof downlink === 'number' && downlink > 0 ? downlink * 1000 : 0,
+  };
+}
 
 /**
  * The ad runner (SPEC §4): loads the ad list, plays the pre-roll queue on mount and the mid-roll
@@ -53,6 +63,7 @@ export function startAds(host: AdsHost) {
   let breakCtl: AbortController | undefined;
   let end: ((s: AdStatus, error?: AdError) => void) | undefined;
   let slot: HTMLElement | null = null;
+  let root: HTMLElement | null = null;
   const midrollDone = new Set<number>();
   const disposers: Array<() => void> = [];
 
@@ -84,7 +95,7 @@ export function startAds(host: AdsHost) {
     bus.emit('ad:init', { type });
     for (const tag of tags) {
       if (ctl.signal.aborted || store.error.peek()) break;
-      const outcome = await playOne(type, tag, ctl.signal);
+      const outcome = await playTag(type, tag, ctl.signal);
       // SPEC §4: skipped or completed moves on to the next tag; stop and error end all ads. A tag
       // that fails to load is skipped over (a waterfall), after its error pixel fired.
       if (outcome === 'stopped' || outcome === 'error') break;
@@ -95,11 +106,42 @@ export function startAds(host: AdsHost) {
     if (!life.signal.aborted) store.adState.value = 'stopped';
   }
 
-  async function playOne(type: AdHistoryItem['type'], tag: string, abort: AbortSignal): Promise<Outcome> {
+  /**
+   * One tag of the break: a single ad, a pod (ads with `sequence`, in order) or a buffet. A pod ad
+   * or the single ad that fails before it shows (wrapper, no linear, media) is replaced by the next
+   * stand-alone ad of the answer, as IMA does; a pod ad without a replacement is left out.
+   */
+  async function playTag(type: AdHistoryItem['type'], tag: string, abort: AbortSignal): Promise<Outcome> {
+    store.adState.value = 'load';
+    let res;
+    try {
+      res = await loadVast(tag, abort);
+    } catch (err) {
+      if (abort.aborted) return 'stopped';
+      const f = err as VastFailure;
+      report(isAdError(f) ? f : AdErrors.unknown, f?.errorUrls ?? []);
+      return 'load-error';
+    }
+    const pod = res.ads.filter((a) => a.sequence !== undefined).sort((a, b) => a.sequence! - b.sequence!);
+    const buffet = res.ads.filter((a) => a.sequence === undefined);
+    const slots = pod.length ? pod : buffet.splice(0, 1);
+    let outcome: Outcome = 'load-error';
+    for (let i = 0; i < slots.length; i++) {
+      for (let ad: VastDoc | undefined = slots[i]; ad; ad = buffet.shift()) {
+        if (abort.aborted || store.error.peek()) return 'stopped';
+        outcome = await playOne(type, tag, ad, abort, { index: i + 1, size: slots.length });
+        if (outcome !== 'load-error') break;
+      }
+      if (outcome === 'stopped' || outcome === 'error') break;
+    }
+    return outcome;
+  }
+
+  async function playOne(type: AdHistoryItem['type'], tag: string, ad: VastDoc, abort: AbortSignal, pod: PodPlace): Promise<Outcome> {
     store.adState.value = 'load';
     let vast;
     try {
-      vast = await loadVast(tag, abort);
+      vast = await resolveAd(ad, abort);
     } catch (err) {
       if (abort.aborted) return 'stopped';
       const f = err as VastFailure;
@@ -109,7 +151,7 @@ export function startAds(host: AdsHost) {
     const pixels = createPixels(vast.pixels);
     let file;
     try {
-      file = pickMediaFile(vast.doc.mediaFiles, canPlayType);
+      file = pickMediaFile(vast.doc.mediaFiles, canPlayType, mediaTarget(root));
     } catch (err) {
       const e = isAdError(err) ? err : AdErrors.unknown;
       pixels.error(e.code);
@@ -124,7 +166,7 @@ export function startAds(host: AdsHost) {
       duration: vast.doc.duration ?? 0,
       perc: duration > 0 ? Math.round((store.currentTime.peek() / duration) * 100) : 0,
     };
-    return playAd(ctx, { item, pixels, file, doc: vast.doc, abort });
+    return playAd(ctx, { item, pixels, file, doc: vast.doc, abort, pod });
   }
 
   function togglePlay(play = !shouldPlay(playState.peek())): void {
@@ -230,19 +272,20 @@ export function startAds(host: AdsHost) {
     playState,
     canSkip,
     /** The overlay's element for the ad media, and the element whose visibility counts. */
-    mount(el: HTMLElement | null, root: HTMLElement | null): void {
+    mount(el: HTMLElement | null, playerEl: HTMLElement | null): void {
       slot = el;
+      root = playerEl;
       if (!el) end?.('error', AdErrors.cantPlay('the ad was taken off the page'));
       const s = session.peek();
       if (el && s && s.playback.el.parentNode !== el) el.append(s.playback.el);
       observer?.disconnect();
       observer = undefined;
-      if (root && typeof IntersectionObserver === 'function') {
+      if (playerEl && typeof IntersectionObserver === 'function') {
         observer = new IntersectionObserver(
           (entries) => setPlayState({ isVisible: entries[entries.length - 1].intersectionRatio >= VISIBILITY_THRESHOLD }),
           { threshold: [0, VISIBILITY_THRESHOLD, 1] },
         );
-        observer.observe(root);
+        observer.observe(playerEl);
       }
     },
     togglePlay,

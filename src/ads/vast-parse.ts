@@ -9,6 +9,8 @@ export interface MediaFile {
   height: number;
   codec?: string;
   apiFramework?: string;
+  /** kbps, from bitrate (or the middle of minBitrate..maxBitrate). */
+  bitrate?: number;
 }
 
 export interface Tracking {
@@ -18,11 +20,15 @@ export interface Tracking {
   offset?: Offset;
 }
 
-/** What the player reads from one VAST document (SPEC §3 "VAST data read"). */
+/** What the player reads from one <Ad> (SPEC §3 "VAST data read"), each part from its own creative. */
 export interface VastDoc {
   adId: string;
-  /** VASTAdTagURI when the ad is a Wrapper. */
+  /** Position in an ad pod (VAST 3+ `sequence`); none for a stand-alone ad. */
+  sequence?: number;
+  /** VASTAdTagURI when the ad is a Wrapper ('' when it has none that is usable). */
   wrapperUrl?: string;
+  /** The InLine has a Linear creative (one with NonLinear or companions only cannot play here). */
+  linear: boolean;
   impressions: string[];
   errors: string[];
   tracking: Tracking[];
@@ -36,18 +42,29 @@ export interface VastDoc {
   adParameters?: string;
 }
 
+/** A VAST answer: its ads in document order and the root's Error URLs (the "no ad" ones). */
+export interface VastResponse {
+  ads: VastDoc[];
+  errors: string[];
+}
+
 /** A failed document, with the error URLs that could still be read from it. */
 export type VastFailure = AdError & { errorUrls: string[] };
 
+export const isFailure = (r: VastResponse | VastFailure): r is VastFailure => 'code' in r;
+
 /** Larger answers are refused before parsing: no ad needs them, and a parser fed megabytes stalls the page. */
 export const MAX_VAST_CHARS = 256 * 1024;
+/** More ads than this in one answer are ignored (a pod or a buffet is a handful). */
+const MAX_ADS = 16;
+const MAX_URLS = 32;
 
 // CDATA becomes the equivalent escaped text: the same document, and one every DOMParser reads alike
 // (some, like happy-dom's, do not support CDATA sections).
 const CDATA = /<!\[CDATA\[([\s\S]*?)\]\]>/g;
 const escapeText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-const fail = (e: AdError, errorUrls: string[] = []): VastFailure => ({ ...e, errorUrls });
+const fail = (e: AdError, errorUrls: string[] = []): VastFailure => ({ ...e, errorUrls: [...new Set(errorUrls)] });
 
 /** http(s) only: a javascript:, data: or other URL from an ad server is dropped. */
 export function safeUrl(raw: string | null | undefined, base?: string): string | undefined {
@@ -62,56 +79,78 @@ export function safeUrl(raw: string | null | undefined, base?: string): string |
 }
 
 /**
- * Parses a VAST document (SPEC §5: it must be XML with exactly one Ad). Throws a VastFailure.
- * A DOCTYPE is refused outright, so entity definitions (billion laughs, external entities) never
- * reach the parser, and a document that is not well-formed never reaches DOMParser at all.
+ * Reads a VAST answer; never throws. A DOCTYPE is refused outright, so entity definitions (billion
+ * laughs, external entities) never reach the parser, and a document that is not well-formed (or
+ * nested too deep) never reaches DOMParser at all: 100. XML that is not VAST is 101, VAST 1.0 or an
+ * unknown version 102, an answer without an ad 303 (SPEC §8's 'Empty vast').
  */
-export function parseVast(text: string, base?: string): VastDoc {
-  if (text.length > MAX_VAST_CHARS) throw fail(AdErrors.parse);
-  if (/<!DOCTYPE|<!ENTITY/i.test(text) || !isWellFormedXml(text)) throw fail(AdErrors.parse, salvageErrorUrls(text, base));
-  let doc: Document | undefined;
+export function parseVast(text: string, base?: string): VastResponse | VastFailure {
   try {
-    doc = new DOMParser().parseFromString(text.replace(CDATA, (_, c: string) => escapeText(c)), 'application/xml');
+    return read(text, base);
   } catch {
-    doc = undefined;
+    return fail(AdErrors.parse, salvageErrorUrls(text, base));
   }
+}
+
+function read(text: string, base?: string): VastResponse | VastFailure {
+  // A byte-order mark or a blank line before the XML declaration: the browser's parser would refuse it.
+  text = text.trimStart();
+  if (text.length > MAX_VAST_CHARS) return fail(AdErrors.parse);
+  if (/<!DOCTYPE|<!ENTITY/i.test(text) || !isWellFormedXml(text)) return fail(AdErrors.parse, salvageErrorUrls(text, base));
+  const doc = new DOMParser().parseFromString(text.replace(CDATA, (_, c: string) => escapeText(c)), 'application/xml');
   const root = doc?.documentElement;
-  if (!doc || !root || root.nodeName !== 'VAST' || doc.getElementsByTagName('parsererror').length) {
-    throw fail(AdErrors.parse, salvageErrorUrls(text, base));
-  }
-  const urls = (scope: Element, tag: string) => {
+  if (!root || doc.getElementsByTagName('parsererror').length) return fail(AdErrors.parse, salvageErrorUrls(text, base));
+  const urls = (els: Element[]) => {
     const out: string[] = [];
-    for (const el of all(scope, tag)) {
+    for (const el of els) {
       const u = safeUrl(el.textContent, base);
-      if (u) out.push(u);
+      if (u && out.length < MAX_URLS) out.push(u);
     }
     return out;
   };
-  const ads = children(root, 'Ad');
-  if (ads.length !== 1) throw fail(AdErrors.empty, urls(root, 'Error'));
-  const ad = ads[0];
-  const body = children(ad, 'InLine')[0] ?? children(ad, 'Wrapper')[0];
-  if (!body) throw fail(AdErrors.empty, urls(root, 'Error'));
-  const linear = all(body, 'Linear')[0];
-  const creative = all(body, 'Creative')[0];
+  // A version it cannot read: every Error URL in it is told (VAST 1.0 keeps them in <Error><URL>).
+  const allErrors = () => urls(Array.from(doc.getElementsByTagName('Error')));
+  if (root.nodeName === 'VideoAdServingTemplate') return fail(AdErrors.version, allErrors());
+  if (root.nodeName !== 'VAST') return fail(AdErrors.schema, allErrors());
+  const version = root.getAttribute('version')?.trim();
+  if (version && !/^[234](\.\d{1,3}){0,2}$/.test(version)) return fail(AdErrors.version, allErrors());
+  const errors = urls(kids(root, 'Error'));
+  const adEls = kids(root, 'Ad');
+  if (!adEls.length) return fail(AdErrors.empty, errors);
+  const ads = adEls
+    .slice(0, MAX_ADS)
+    .map((ad) => readAd(ad, base, urls))
+    .filter((a): a is VastDoc => !!a);
+  return ads.length ? { ads, errors } : fail(AdErrors.schema, errors);
+}
+
+function readAd(ad: Element, base: string | undefined, urls: (els: Element[]) => string[]): VastDoc | undefined {
+  const body = kid(ad, 'InLine') ?? kid(ad, 'Wrapper');
+  if (!body) return undefined;
+  const wrapper = body.nodeName === 'Wrapper';
+  const creatives = kids(kid(body, 'Creatives'), 'Creative');
+  const linears = creatives.map((c) => kid(c, 'Linear')).filter((l): l is Element => !!l);
+  const linear = linears[0];
+  // An InLine plays one Linear creative, and only its pixels count; a Wrapper's every Linear
+  // creative adds its trackers to the ad it wraps.
+  const scope = wrapper ? linears : linears.slice(0, 1);
+  const creative = linear?.parentElement;
+  const seq = Number(ad.getAttribute('sequence'));
   const out: VastDoc = {
     adId: ad.getAttribute('id') || creative?.getAttribute('id') || creative?.getAttribute('adId') || '',
-    impressions: urls(body, 'Impression'),
-    errors: urls(body, 'Error'),
+    linear: !!linear,
+    impressions: urls(kids(body, 'Impression')),
+    errors: urls(kids(body, 'Error')),
     tracking: [],
-    clickTracking: linear ? urls(linear, 'ClickTracking') : [],
+    clickTracking: urls(scope.flatMap((l) => kids(kid(l, 'VideoClicks'), 'ClickTracking'))),
     mediaFiles: [],
   };
-  if (body.nodeName === 'Wrapper') {
-    const tag = safeUrl(all(body, 'VASTAdTagURI')[0]?.textContent, base);
-    if (!tag) throw fail(AdErrors.wrapper, out.errors);
-    out.wrapperUrl = tag;
-  }
-  if (!linear) return out;
-  for (const el of all(linear, 'Tracking')) {
+  if (Number.isInteger(seq) && seq > 0) out.sequence = seq;
+  if (wrapper) out.wrapperUrl = safeUrl(kid(body, 'VASTAdTagURI')?.textContent, base) ?? '';
+  for (const el of scope.flatMap((l) => kids(kid(l, 'TrackingEvents'), 'Tracking'))) {
     const event = el.getAttribute('event');
     const url = safeUrl(el.textContent, base);
-    if (!event || !url) continue;
+    if (!event || !url || out.tracking.length >= MAX_URLS * 4) continue;
     const t: Tracking = { event, url };
     if (event === 'progress') {
       const offset = parseOffset(el.getAttribute('offset'));
@@ -120,13 +159,14 @@ export function parseVast(text: string, base?: string): VastDoc {
     }
     out.tracking.push(t);
   }
-  out.clickThrough = safeUrl(all(linear, 'ClickThrough')[0]?.textContent, base);
+  if (!linear) return out;
+  out.clickThrough = safeUrl(kid(kid(linear, 'VideoClicks'), 'ClickThrough')?.textContent, base);
   out.skipOffset = parseOffset(linear.getAttribute('skipoffset'));
-  const d = parseOffset(all(linear, 'Duration')[0]?.textContent);
+  const d = parseOffset(kid(linear, 'Duration')?.textContent);
   if (d && 'seconds' in d) out.duration = d.seconds;
-  const params = all(linear, 'AdParameters')[0]?.textContent?.trim();
+  const params = kid(linear, 'AdParameters')?.textContent?.trim();
   if (params) out.adParameters = params;
-  for (const el of all(linear, 'MediaFile')) {
+  for (const el of kids(kid(linear, 'MediaFiles'), 'MediaFile').slice(0, MAX_URLS)) {
     const url = safeUrl(el.textContent, base);
     const type = el.getAttribute('type')?.trim();
     const width = num(el.getAttribute('width'));
@@ -135,8 +175,10 @@ export function parseVast(text: string, base?: string): VastDoc {
     const f: MediaFile = { url, type, width, height };
     const codec = el.getAttribute('codec');
     const api = el.getAttribute('apiFramework');
+    const bitrate = num(el.getAttribute('bitrate')) ?? mid(num(el.getAttribute('minBitrate')), num(el.getAttribute('maxBitrate')));
     if (codec) f.codec = codec;
     if (api) f.apiFramework = api;
+    if (bitrate) f.bitrate = bitrate;
     out.mediaFiles.push(f);
   }
   return out;
@@ -146,9 +188,10 @@ const num = (s: string | null) => {
   const n = s === null || s.trim() === '' ? NaN : Number(s);
   return Number.isFinite(n) && n >= 0 ? n : undefined;
 };
+const mid = (a?: number, b?: number) => (a !== undefined && b !== undefined ? (a + b) / 2 : undefined);
 
-const children = (el: Element, tag: string) => Array.from(el.children).filter((c) => c.nodeName === tag);
-const all = (el: Element, tag: string) => Array.from(el.getElementsByTagName(tag));
+const kids = (el: Element | undefined, tag: string) => (el ? Array.from(el.children).filter((c) => c.nodeName === tag) : []);
+const kid = (el: Element | undefined, tag: string): Element | undefined => kids(el, tag)[0];
 
 /**
  * A malformed document cannot be walked, but its <Error> URLs usually survive; firing them is how
@@ -157,9 +200,10 @@ const all = (el: Element, tag: string) => Array.from(el.getElementsByTagName(tag
 function salvageErrorUrls(text: string, base?: string): string[] {
   const out: string[] = [];
   const re = /<Error>\s*(?:<!\[CDATA\[)?\s*([^<\s]{1,2048}?)\s*(?:\]\]>|<\/Error>)/g;
-  for (let m = re.exec(text); m && out.length < 10; m = re.exec(text)) {
+  const head = text.slice(0, MAX_VAST_CHARS);
+  for (let m = re.exec(head); m && out.length < 10; m = re.exec(head)) {
     const u = safeUrl(m[1].replace(/&amp;/g, '&'), base);
     if (u) out.push(u);
   }
-  return out;
+  return [...new Set(out)];
 }

@@ -4,4 +4,6 @@ export const ruAds = {
   mediaTitle: 'Объявление',
   overlayLabel: 'Реклама',
   clickThroughLabel: 'Перейти на сайт рекламодателя',
+  /** The ad's place in its pod (SPEC §2 overlay). */
+  podPosition: (index: number, size: number) => `Реклама ${index} из ${size}`,
 } as const;

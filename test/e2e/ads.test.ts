@@ -122,11 +122,11 @@ test('malformed, empty and unsupported VAST each fire their error URL with their
     await waitForTime(p.page, 1, 30000);
     const codes = (ad: string) => hits(ad).filter((h) => h.event === 'error').map((h) => h.query.code);
     assert.equal(codes('malformed'), ['100']);
-    assert.equal(codes('empty'), ['901']);
+    assert.equal(codes('empty'), ['303'], 'no ad: 303');
     assert.equal(codes('unsupported'), ['403']);
     assert.equal(codes('no-media'), ['401']);
     assert.equal(codes('wrapper-loop').length, 6, 'every level of the loop up to the limit');
-    assert.ok(codes('wrapper-loop').every((c) => c === '303'));
+    assert.ok(codes('wrapper-loop').every((c) => c === '302'), 'the wrapper limit: 302');
     assert.not.ok(hits().some((h) => h.event === 'impression'), 'no impression for an ad never shown');
     assert.equal(p.errors, []);
   } finally {

@@ -9,6 +9,7 @@ const all = [
   './series-menu.test',
   './features.test',
   './ads.test',
+  './ads-vast.test',
   './telemetry.test',
   './ad-origins.test',
   './ad-analytics.test',

@@ -48,6 +48,7 @@ import './ui/media-session.test';
 import './ui/menu/menu-items.test';
 import './ui/share-url.test';
 import './ads/vast.test';
+import './ads/vast-fuzz.test';
 import './ads/runner.test';
 import './ads/runner-errors.test';
 import './ads/gate.test';

@@ -275,4 +275,74 @@ test('runner: iOS native fullscreen stops the ad and ends all ads; destroy mid-l
   g.fetch = realFetch;
 });
 
+
+test('runner: a pod plays its ads in sequence order, each with its own history item (running position), place and pixels', async () => {
+  const win = installDom() as unknown as Window;
+  const g = globalThis as Record<string, unknown>;
+  g.DOMParser = win.DOMParser;
+  (win.HTMLMediaElement.prototype as unknown as { canPlayType: (t: string) => string }).canPlayType = (t) => (t === 'video/mp4' ? 'maybe' : '');
+  const pixels: string[] = [];
+  const realFetch = g.fetch;
+  g.fetch = async (url: string) => {
+    const m = /\/ads\/vast\/([a-z0-9-]+)\.xml$/.exec(url);
+    if (m) return { ok: true, headers: { get: () => null }, text: async () => (VAST as Record<string, (o: string) => string>)[m[1]]('http://ads.test') };
+    const q = new URL(url).searchParams;
+    pixels.push(`${q.get('ad')}:${q.get('ev')}${q.get('code') ? `=${q.get('code')}` : ''}`);
+    return { ok: true };
+  };
+  const store = createStore();
+  const bus = createBus();
+  const loaded: Array<PlayerEvents['ad:loaded']['ad']> = [];
+  bus.on('ad:loaded', ({ ad }) => loaded.push({ ...ad }));
+  const tick = () => new Promise((r) => setTimeout(r, 0));
+  const warn = console.warn;
+  console.warn = () => {};
+  const runner = startAds({
+    store,
+    bus,
+    adListUrl: 'http://ads.test/ad-list.json',
+    vpaidFrameUrl: '',
+    getJson: async () => ({ prerollList: [{ vastUrl: 'http://ads.test/ads/vast/pod-fallback.xml' }, { vastUrl: 'http://ads.test/ads/vast/pod.xml' }], midrollList: [] }),
+  });
+  runner.mount(document.createElement('div'), null);
+  const places: string[] = [];
+  /** Plays the ad on screen to its end. */
+  const playThrough = async () => {
+    for (let i = 0; i < 50 && !runner.session.value; i++) await tick();
+    const s = runner.session.value!;
+    places.push(`${s.item.id}@${s.pod.index}/${s.pod.size}`);
+    const video = s.playback.el as HTMLVideoElement;
+    video.play = async () => {};
+    video.dispatchEvent(new win.Event('canplaythrough') as unknown as Event);
+    video.dispatchEvent(new win.Event('playing') as unknown as Event);
+    video.dispatchEvent(new win.Event('ended') as unknown as Event);
+    for (let i = 0; i < 5 && runner.session.value === s; i++) await tick();
+  };
+  try {
+    for (let n = 0; n < 4; n++) await playThrough();
+    for (let i = 0; i < 20 && store.adState.value !== 'stopped'; i++) await tick();
+    assert.equal(places, ['podfb-first-1@1/2', 'podfb-standalone-1@2/2', 'pod-first-1@1/2', 'pod-second-1@2/2']);
+    assert.equal(
+      loaded.map((a) => [a.id, a.position, a.type]),
+      [
+        ['podfb-first-1', 1, 'preroll'],
+        ['podfb-standalone-1', 2, 'preroll'],
+        ['pod-first-1', 3, 'preroll'],
+        ['pod-second-1', 4, 'preroll'],
+      ],
+    );
+    assert.ok(pixels.includes('podfb-broken:error=403'), pixels.join(' '));
+    assert.not.ok(pixels.some((p) => p.startsWith('podfb-broken:') && p !== 'podfb-broken:error=403'), 'the broken ad fires only its error');
+    for (const ad of ['podfb-first', 'podfb-standalone', 'pod-first', 'pod-second']) {
+      assert.equal(pixels.filter((p) => p === `${ad}:impression`).length, 1, ad);
+      assert.equal(pixels.filter((p) => p === `${ad}:complete`).length, 1, ad);
+    }
+    assert.is(store.adState.value, 'stopped');
+  } finally {
+    console.warn = warn;
+    runner.destroy();
+    g.fetch = realFetch;
+  }
+});
+
 test.run();
