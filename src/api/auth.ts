@@ -10,16 +10,21 @@ export const REFRESH_TIMEOUT_MS = 5000;
  * unreadable one is refreshed first by the refresh piece, which is downloaded only then (it is needed
  * once per token lifetime, so it stays off the critical path).
  */
+// The refresh in flight, shared by every request of the page: the tokens live in page-wide cookies,
+// so two players on one page must not refresh twice either (SPEC §4 "one refresh at a time").
+let refreshing: Promise<void> | undefined;
+
 export async function bearer(base: string): Promise<string | undefined> {
   const token = readCookie('authToken');
   if (!token) return undefined;
   if (!isFresh(token)) {
     const wait = deadline(REFRESH_TIMEOUT_MS);
     try {
-      await Promise.race([
-        import('./refresh').then((m) => m.refreshToken(base, token, readCookie('refreshToken'), commonHeaders(), wait.signal)),
-        whenAborted(wait.signal),
-      ]);
+      // The lock covers the piece's download too: import() resolves at its own pace for each caller.
+      refreshing ??= import('./refresh')
+        .then((m) => m.refreshToken(base, token, readCookie('refreshToken'), commonHeaders(), wait.signal))
+        .finally(() => (refreshing = undefined));
+      await Promise.race([refreshing, whenAborted(wait.signal)]);
     } catch (err) {
       console.warn('[player] token refresh failed', err);
     } finally {

@@ -4,26 +4,15 @@
 import { writeCookie } from '../storage/write-cookie';
 import { decodeToken } from './token';
 
-// The refresh in flight, shared by every request of the page: the tokens live in page-wide cookies,
-// so two players on one page must not refresh twice either (SPEC §4 "one refresh at a time").
-let refreshing: Promise<void> | undefined;
-
-/**
- * Refreshes an expired token; requests arriving meanwhile wait for that same refresh (the lock of
- * SPEC §4). A failed refresh is swallowed: the caller goes on with the old token.
- */
-export function refreshToken(
+/** Refreshes an expired token; a failed refresh is swallowed: the caller goes on with the old token. */
+export async function refreshToken(
   base: string,
   accessToken: string,
-  refresh: string | undefined,
+  storedRefreshToken: string | undefined,
   headers: Record<string, string>,
   signal: AbortSignal,
 ): Promise<void> {
-  return (refreshing ??= run(base, accessToken, refresh, headers, signal).finally(() => (refreshing = undefined)));
-}
-
-/** POST /authenticator/authentication/refresh; the new token comes in the Authorization header (SPEC §7). */
-async function run(base: string, accessToken: string, refreshToken: string | undefined, headers: Record<string, string>, signal: AbortSignal): Promise<void> {
+  // POST /authenticator/authentication/refresh; the new token comes in the Authorization header (SPEC §7).
   try {
     decodeToken(accessToken);
   } catch (err) {
@@ -31,11 +20,11 @@ async function run(base: string, accessToken: string, refreshToken: string | und
     console.warn('[player]', err);
   }
   try {
-    if (!refreshToken) throw new Error('no refresh token');
+    if (!storedRefreshToken) throw new Error('no refresh token');
     const res = await fetch(`${base}/authenticator/authentication/refresh`, {
       method: 'POST',
       headers: { ...headers, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ refreshToken, accessToken }),
+      body: JSON.stringify({ refreshToken: storedRefreshToken, accessToken }),
       signal,
     });
     const next = res.headers.get('Authorization')?.replace(/^Bearer\s+/i, '');
