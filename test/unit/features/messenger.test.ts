@@ -26,7 +26,7 @@ function setup(ancestor = ['https://partner.ru'], referrer = '') {
   const pauses: string[] = [];
   const commands: unknown[] = [];
   bus.on('parent:command', (c) => commands.push(c));
-  const parts = { store, bus, requests: { pause: (c: string) => pauses.push(c) }, config: { movieId: 2 } };
+  const parts = { store, bus, requests: { pause: (c: string) => pauses.push(c) }, config: { movieId: 2, embedOrigins: [] } };
   const w = fakeWindow(ancestor, referrer);
   const m = attachMessenger(parts as unknown as PlayerParts, w.win);
   return { ...w, store, bus, pauses, commands, m };
@@ -44,6 +44,7 @@ test('outgoing messages go to the parent origin in the envelope', () => {
   assert.equal(
     s.posted.map(([m, o]) => [(m as { type: string }).type, o]),
     [
+      ['ready', 'https://partner.ru'],
       ['episodeChanged', 'https://partner.ru'],
       ['episodeVariantChanged', 'https://partner.ru'],
       ['enterFullScreen', 'https://partner.ru'],
@@ -52,7 +53,7 @@ test('outgoing messages go to the parent origin in the envelope', () => {
     ],
     'the same episode again (a variant switch) is not a new episodeChanged',
   );
-  assert.equal(s.posted[0][0], { protocol: 'embed-player', version: 1, type: 'episodeChanged', contentId: 2, payload: { episode: e } });
+  assert.equal(s.posted[1][0], { protocol: 'embed-player', version: 1, type: 'episodeChanged', contentId: 2, payload: { episode: e } });
   s.m.dispose();
 });
 
