@@ -47,8 +47,8 @@ export function attachMessenger(parts: PlayerParts, win: Window = window): Messe
     else remote.receive(e.data, e.origin);
   };
   win.addEventListener('message', onMessage);
-  // The SDK says hello on its frame's load too; this covers a player whose features came later.
-  if (!origin || !allowed.length || allowed.includes(origin)) post('ready', REMOTE_INFO);
+  // The SDK says hello when it hears this (also from a page embed_origins refuses: it learns nothing more).
+  post('ready', REMOTE_INFO);
 
   const episodeChanged = (episode: NonNullable<typeof store.episode.value>) => {
     // A variant switch reloads the same episode: the parent hears episodeVariantChanged only.

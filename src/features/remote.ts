@@ -23,6 +23,8 @@ const CONFIRM_MS = 10000;
 const TIMEUPDATE_MS = 250;
 
 const fail = (code: string, message: string): RemoteError => ({ code, message });
+/** A command resolves with nothing once confirmed. */
+const confirmed = (p: Promise<unknown>) => p.then(() => null);
 
 /**
  * The player's side of the partner SDK (README "Partner SDK"): requests with ids, each answered once
@@ -75,9 +77,10 @@ export function createRemote({ store, bus, requests }: PlayerParts, send: Send):
 
   const findEpisode = (want: unknown): Episode | undefined => {
     const w = (want && typeof want === 'object' ? want : {}) as { id?: unknown; season?: unknown; episode?: unknown };
-    return store.episodes.peek().find((e) =>
-      w.id !== undefined ? e.id === w.id : e.season?.order === w.season && e.order === (w.episode ?? 1),
-    );
+    const episode = w.episode ?? 1;
+    return store.episodes
+      .peek()
+      .find((e) => (typeof w.id === 'number' ? e.id === w.id : typeof w.season === 'number' && e.season?.order === w.season && e.order === episode));
   };
 
   const unit = (v: unknown) => typeof v === 'number' && v >= 0 && v <= 1;
@@ -85,15 +88,15 @@ export function createRemote({ store, bus, requests }: PlayerParts, send: Send):
   const run: Record<string, (params: unknown) => unknown> = {
     play() {
       requests.play('api');
-      return until(
+      return confirmed(until(
         () => !store.paused.value || adPlaying.value,
         () => failure() ?? (store.paused.value && !store.playRequested.value ? fail('autoplay-refused', 'the browser refused to play') : undefined),
-      );
+      ));
     },
     pause() {
       // As the SPEC's own pause message: it pauses the content and a running ad.
       bus.emit('parent:command', { actionType: 'pause' });
-      return until(() => store.paused.value && !adPlaying.value);
+      return confirmed(until(() => store.paused.value && !adPlaying.value));
     },
     seek(to) {
       if (typeof to !== 'number' || !(to >= 0)) throw fail('bad-arguments', 'seek needs seconds ≥ 0');
@@ -104,7 +107,7 @@ export function createRemote({ store, bus, requests }: PlayerParts, send: Send):
     setVolume(volume) {
       if (!unit(volume)) throw fail('bad-arguments', 'volume is a number from 0 to 1');
       requests.setVolume(volume as number);
-      return until(() => Math.abs(store.volume.value - (volume as number)) < 0.01);
+      return confirmed(until(() => Math.abs(store.volume.value - (volume as number)) < 0.01));
     },
     mute: () => mute(true),
     unmute: () => mute(false),
@@ -127,7 +130,7 @@ export function createRemote({ store, bus, requests }: PlayerParts, send: Send):
 
   const mute = (muted: boolean) => {
     if (store.muted.peek() !== muted) requests.toggleMute();
-    return until(() => store.muted.value === muted);
+    return confirmed(until(() => store.muted.value === muted));
   };
 
   const answer = async (id: number, method: unknown, params: unknown, to: string) => {

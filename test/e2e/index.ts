@@ -1,7 +1,7 @@
 // Runs the end-to-end suites in one process against one server and one browser, then closes both.
 import { boot, shutdown } from './harness';
 
-const all = ['./foundation.test', './ui.test', './ui-mobile.test', './series.test', './series-menu.test', './features.test', './ads.test', './telemetry.test', './sandbox.test', './faults.test'];
+const all = ['./foundation.test', './ui.test', './ui-mobile.test', './series.test', './series-menu.test', './features.test', './sdk.test', './ads.test', './telemetry.test', './sandbox.test', './faults.test'];
 // E2E_ONLY=foundation,ui runs a subset while working on one part.
 const only = process.env.E2E_ONLY?.split(',').map((s) => s.trim());
 const files = only ? all.filter((f) => only.some((o) => f.includes(o))) : all;
