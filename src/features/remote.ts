@@ -87,6 +87,8 @@ export function createRemote({ store, bus, requests }: PlayerParts, send: Send):
 
   const run: Record<string, (params: unknown) => unknown> = {
     play() {
+      // A paused ad resumes (the ad runner), else the content plays.
+      bus.emit('parent:command', { actionType: 'play' });
       requests.play('api');
       return confirmed(until(
         () => !store.paused.value || adPlaying.value,

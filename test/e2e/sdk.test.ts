@@ -96,7 +96,7 @@ test('every command, getter and event through the SDK, cross-origin; a command b
     for (const m of ['play', 'pause', 'seek', 'setVolume', 'mute', 'unmute', 'selectEpisode', 'getCurrentTime', 'getEpisode']) assert.ok(info.methods.includes(m), m);
     assert.is(await early, 'played');
     const f = await playerFrame(p.page);
-    await f.waitForFunction(() => document.querySelector('video')!.currentTime > 1, null, { timeout: 20000 });
+    await f.waitForFunction(() => (document.querySelector('video')?.currentTime ?? 0) > 1, null, { timeout: 20000 });
     await waitEvent(p.page, 'play');
     await waitEvent(p.page, 'episodeChanged');
     assert.is((await events(p.page, 'episodeChanged'))[0].data.episode.id, 201);
@@ -124,7 +124,7 @@ test('every command, getter and event through the SDK, cross-origin; a command b
 
     // timeupdate: at most 4 a second.
     assert.equal(await call(p.page, 'play'), { value: null });
-    await f.waitForFunction(() => document.querySelector('video')!.currentTime > 22.5, null, { timeout: 20000 });
+    await f.waitForFunction(() => (document.querySelector('video')?.currentTime ?? 0) > 22.5, null, { timeout: 20000 });
     const ticks = await events(p.page, 'timeupdate');
     assert.ok(ticks.length >= 3, `timeupdate events: ${ticks.length}`);
     assert.ok(typeof ticks[0].data.currentTime === 'number' && ticks[0].data.duration > 0);
@@ -143,10 +143,13 @@ test('every command, getter and event through the SDK, cross-origin; a command b
 
     // The last episode to its end: 'ended'.
     assert.is((await call(p.page, 'selectEpisode', { season: 2, episode: 3 })).value?.id, 206);
+    // The new episode's own duration: once its source plays.
+    await f.waitForFunction(() => { const v = document.querySelector('video')!; return !v.paused && v.currentTime > 0.5 && v.currentTime < 20; }, null, { timeout: 20000 });
     const duration = (await call(p.page, 'getDuration')).value;
-    await call(p.page, 'seek', duration - 1);
+    const landed = await call(p.page, 'seek', duration - 1);
+    assert.ok(landed.value > duration - 2, `near the end: ${JSON.stringify(landed)} of ${duration}`);
     await call(p.page, 'play');
-    await waitEvent(p.page, 'ended');
+    await poll(async () => `the SDK event ended (errors: ${JSON.stringify(await events(p.page, 'error'))})`, async () => (await events(p.page, 'ended')).length > 0);
 
     // Fullscreen from the player's own button: the SDK reports it.
     await f.locator('.pl').hover({ position: { x: 40, y: 40 } });
@@ -275,9 +278,28 @@ test('embed_origins: the player ignores commands from another origin and takes t
     await create(allowed.page, { movieId: 1 });
     assert.equal(await call(allowed.page, 'play'), { value: null });
     const f = await playerFrame(allowed.page);
-    await f.waitForFunction(() => document.querySelector('video')!.currentTime > 1, null, { timeout: 20000 });
+    await f.waitForFunction(() => (document.querySelector('video')?.currentTime ?? 0) > 1, null, { timeout: 20000 });
   } finally {
     await allowed.close();
+  }
+});
+
+test('adStart and adEnd around a preroll; pause() pauses the ad too', async () => {
+  const p = await partner(partnerA, { env_ad_list_url: '/ad-list.json?pre=nonskippable&mid=' });
+  try {
+    await create(p.page, { movieId: 1, autoplay: true });
+    await waitEvent(p.page, 'adStart');
+    assert.equal((await events(p.page, 'adStart'))[0].data, { type: 'preroll', position: 1 });
+    const f = await playerFrame(p.page);
+    await f.waitForFunction(() => (document.querySelector<HTMLVideoElement>('.pl-ad__video')?.currentTime ?? 0) > 0.5, null, { timeout: 20000 });
+    assert.equal(await call(p.page, 'pause'), { value: null });
+    assert.ok(await f.evaluate(() => document.querySelector<HTMLVideoElement>('.pl-ad__video')!.paused), 'the ad is paused');
+    assert.equal(await call(p.page, 'play'), { value: null });
+    await waitEvent(p.page, 'adEnd', 30000);
+    await f.waitForFunction(() => document.querySelector<HTMLVideoElement>('video.pl-video')!.currentTime > 1, null, { timeout: 20000 });
+    assert.is((await events(p.page, 'adStart')).length, 1, 'one ad, one adStart (a pause and resume is no new ad)');
+  } finally {
+    await p.close();
   }
 });
 
@@ -311,7 +333,7 @@ test("loading 'facade': poster and title from one catalogue call, no player page
     assert.equal(srv().requests.filter((r) => r.path.startsWith('/player/') && r.path !== '/player/embed.mjs'), [], 'no player code before the click');
     await button.click();
     const f = await playerFrame(p.page);
-    await f.waitForFunction(() => document.querySelector('video')!.currentTime > 1, null, { timeout: 20000 });
+    await f.waitForFunction(() => (document.querySelector('video')?.currentTime ?? 0) > 1, null, { timeout: 20000 });
     assert.is(playerPageRequests().length, 1);
     assert.equal(p.errors, []);
   } finally {
