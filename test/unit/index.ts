@@ -34,6 +34,7 @@ import './features/audio-memory.test';
 import './features/variant-memory.test';
 import './features/envelope.test';
 import './features/messenger.test';
+import './features/remote.test';
 import './ui/format-time.test';
 import './ui/strip-number.test';
 import './ui/player.test.tsx';
