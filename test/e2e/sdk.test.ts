@@ -341,6 +341,24 @@ test("loading 'facade': poster and title from one catalogue call, no player page
   }
 });
 
+test('the demo page drives its player through the SDK and logs the events', async () => {
+  const p = await open('', { path: '/' });
+  try {
+    const f = p.page.frame({ name: 'player' })!;
+    await poll('ready in the demo log', async () => (await p.page.textContent('#log'))!.includes('← ready'));
+    await p.page.click('#send-play');
+    await f.waitForFunction(() => (document.querySelector('video')?.currentTime ?? 0) > 1, null, { timeout: 20000 });
+    await poll('play() confirmed in the log', async () => (await p.page.textContent('#log'))!.includes('✓ play()'));
+    assert.match((await p.page.textContent('#status'))!, /^Время: \d+\.\d \/ \d+\.\d с$/);
+    await p.page.click('#send-pause');
+    await f.waitForFunction(() => document.querySelector('video')!.paused);
+    await poll('the pause event in the log', async () => (await p.page.textContent('#log'))!.includes('← pause'));
+    assert.equal(p.errors, []);
+  } finally {
+    await p.close();
+  }
+});
+
 test.after(async () => {
   await Promise.all(partners.map((s) => new Promise((r) => s.close(r))));
 });
