@@ -143,6 +143,7 @@ export function createRemote({ store, bus, requests }: PlayerParts, send: Send):
       payload = { value: (await fn(params)) ?? null };
     } catch (err) {
       const e = err as Partial<RemoteError>;
+      if (typeof e?.code !== 'string') console.warn('[player] an SDK request failed', err);
       payload = { error: typeof e?.code === 'string' ? { code: e.code, message: String(e.message) } : fail('failed', String(err)) };
     }
     send('reply', { id, payload }, to);
