@@ -341,6 +341,17 @@ test("loading 'facade': poster and title from one catalogue call, no player page
   }
 });
 
+test('the SDK files are served cross-origin: JavaScript for both scripts, text for the types', async () => {
+  for (const [file, type] of [['embed.mjs', 'text/javascript'], ['embed.js', 'text/javascript'], ['embed.d.ts', 'text/plain']]) {
+    const res = await fetch(`${srv().url}/player/${file}`, { headers: { Origin: partnerA } });
+    assert.is(res.status, 200, file);
+    assert.ok(res.headers.get('content-type')!.startsWith(type), `${file}: ${res.headers.get('content-type')}`);
+    assert.is(res.headers.get('access-control-allow-origin'), '*', file);
+  }
+  const types = await (await fetch(`${srv().url}/player/embed.d.ts`)).text();
+  assert.ok(types.includes('export declare function createPlayer'));
+});
+
 test('the demo page drives its player through the SDK and logs the events', async () => {
   const p = await open('', { path: '/' });
   try {
