@@ -14,6 +14,11 @@ async function partnerServer(): Promise<string> {
   const server = createServer((req, res) => {
     if (req.url === '/favicon.ico') return void res.writeHead(204).end();
     res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
+    // The classic script: window.EmbedPlayer, the player page next to the script.
+    if (req.url === '/classic') {
+      return void res.end(`<!doctype html><html lang="ru"><head><meta charset="utf-8"><title>Партнёр</title>
+<script src="${srv().url}/player/embed.js"></script></head><body><div id="slot" style="width:640px"></div></body></html>`);
+    }
     res.end(`<!doctype html><html lang="ru"><head><meta charset="utf-8"><title>Партнёр</title>
 <script>
   // Counts the page's 'message' listeners, so destroy() can be shown to leave none.
@@ -350,6 +355,21 @@ test('the SDK files are served cross-origin: JavaScript for both scripts, text f
   }
   const types = await (await fetch(`${srv().url}/player/embed.d.ts`)).text();
   assert.ok(types.includes('export declare function createPlayer'));
+});
+
+test('the classic script: window.EmbedPlayer.createPlayer finds the player page next to it', async () => {
+  const p = await open('', { path: '/player/embed.d.ts' });
+  try {
+    await p.page.goto(`${partnerA}/classic`);
+    const info = await p.page.evaluate(() => {
+      const player = window.EmbedPlayer.createPlayer(document.getElementById('slot')!, { movieId: 1 });
+      return player.ready().then(() => ({ src: player.iframe!.src }));
+    });
+    assert.is(info.src, `${srv().url}/player/?movie_id=1`);
+    assert.equal(p.errors, []);
+  } finally {
+    await p.close();
+  }
 });
 
 test('the demo page drives its player through the SDK and logs the events', async () => {
