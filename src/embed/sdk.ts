@@ -102,11 +102,14 @@ export function createPlayer(target: HTMLElement, options: PlayerOptions = {}, b
   const settle = (id: number, payload: Record<string, unknown>) => {
     const p = pending.get(id);
     if (!p) return;
+    // Read everything first: a hostile payload throws here and the request still waits for its answer.
+    const e = payload.error as Partial<SdkError> | undefined;
+    const error = e && fail(String(e.code ?? 'failed').slice(0, 64), String(e.message ?? '').slice(0, 500));
+    const value = payload.value;
     pending.delete(id);
     clearTimeout(p.timer);
-    const e = payload.error as Partial<SdkError> | undefined;
-    if (e) p.reject(fail(String(e.code ?? 'failed').slice(0, 64), String(e.message ?? '').slice(0, 500)));
-    else p.resolve(payload.value);
+    if (error) p.reject(error);
+    else p.resolve(value);
   };
 
   const onReady = (value: unknown) => {
