@@ -141,6 +141,8 @@ test('every command, getter and event through the SDK, cross-origin; a command b
     assert.is(picked.value?.id, 202);
     assert.equal(await p.page.evaluate(() => (window as any).player.getEpisode().then((e: { id: number }) => e.id)), 202);
     await poll('episodeChanged 202', async () => (await events(p.page, 'episodeChanged')).some((e) => e.data.episode.id === 202));
+    // Leaving an episode saves its progress, and the SPEC's message reaches the SDK as an event.
+    await poll('timeProgressChanged', async () => (await events(p.page, 'timeProgressChanged')).some((e) => e.data.currentTime > 0 && e.data.duration > 0));
     assert.is((await call(p.page, 'selectEpisode', { id: 999999 })).error?.code, 'episode-not-found');
     assert.is((await call(p.page, 'selectEpisode', null)).error?.code, 'episode-not-found');
     assert.is((await call(p.page, 'seek', 'abc')).error?.code, 'bad-arguments');

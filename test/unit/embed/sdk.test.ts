@@ -85,6 +85,19 @@ test('events: only from the frame at the player origin, known names only; a thro
     off();
     s.deliver(event('pause'));
     assert.equal(got, ['play', 'fullscreen true']);
+    // The SPEC's own messages become events with their payloads as they are.
+    const spec: unknown[] = [];
+    for (const name of ['episodeChanged', 'episodeVariantChanged', 'timeProgressChanged'] as const) s.player.on(name, (d) => spec.push([name, d]));
+    s.deliver({ ...env, type: 'episodeChanged', payload: { episode: { id: 7 } } });
+    s.deliver({ ...env, type: 'episodeVariantChanged', payload: { episodeVariant: { id: 2 } } });
+    s.deliver({ ...env, type: 'timeProgressChanged', payload: { currentTime: 10, duration: 60 } });
+    s.deliver({ ...env, type: 'exitFullScreen', payload: {} });
+    assert.equal(spec, [
+      ['episodeChanged', { episode: { id: 7 } }],
+      ['episodeVariantChanged', { episodeVariant: { id: 2 } }],
+      ['timeProgressChanged', { currentTime: 10, duration: 60 }],
+    ]);
+    assert.is(got.at(-1), 'fullscreen false');
     assert.is(logged.length, 1, 'the throwing listener is logged');
   } finally {
     console.error = error;
