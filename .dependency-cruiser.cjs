@@ -7,6 +7,8 @@
 
 /** DESIGN.md's rows, top to bottom. A module may import its own row and any lower row, never a higher one. */
 const ROWS = [
+  // The partner SDK (README "Partner SDK"): a bundle of its own on the partner's page (stricter rule below).
+  ['embed', '^src/embed/'],
   // The entry, and the pre-entry bootstrap (which has its own, stricter rule below).
   ['entry', '^src/(main\\.tsx|bootstrap\\.ts)$'],
   ['controller', '^src/controller/'],
@@ -52,6 +54,20 @@ module.exports = {
       comment: 'controller/ wires one player; only src/main.tsx imports it (files in controller/ may import each other)',
       from: { path: '^src/', pathNot: '^src/(main\\.tsx|controller/)' },
       to: { path: '^src/controller/' },
+    },
+    {
+      name: 'embed-standalone',
+      severity: 'error',
+      comment: 'src/embed/ is the partner SDK, a bundle apart (< 3 kB): from src/ it may import only the pure protocol module core/embed-protocol.ts',
+      from: { path: '^src/embed/' },
+      to: { path: '^src/', pathNot: '^src/(embed/|core/embed-protocol\\.ts$)' },
+    },
+    {
+      name: 'nothing-imports-embed',
+      severity: 'error',
+      comment: 'the player never imports the partner SDK (src/embed/)',
+      from: { path: '^src/', pathNot: '^src/embed/' },
+      to: { path: '^src/embed/' },
     },
     {
       name: 'bootstrap-imports-only-config',

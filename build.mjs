@@ -209,6 +209,7 @@ async function build() {
   await mkdir(join(sizeDir, 'critical'), { recursive: true });
   for (const f of [...critical, css]) await copyFile(join(root, f), join(sizeDir, 'critical', rel(f)));
 
+  await buildEmbedSdk();
   await compressAll(dist);
   await writeFile(join(sizeDir, 'meta.json'), JSON.stringify(result.metafile));
   const kb = (n) => (n / 1024).toFixed(1) + ' kB';
@@ -217,12 +218,24 @@ async function build() {
   if (Object.keys(config).length) console.log(`player.html configured with ${Object.keys(config).join(', ')}`);
 }
 
+/**
+ * The partner SDK (README "Partner SDK"), a bundle apart from the player: dist/embed.mjs (ES module),
+ * dist/embed.js (classic script, window.EmbedPlayer) and their types. Stable names, not hashed:
+ * partners link them by address, so they are served with `no-cache`.
+ */
+async function buildEmbedSdk() {
+  const common = { absWorkingDir: root, bundle: true, platform: 'browser', target: 'es2020', minify: true, legalComments: 'none', charset: 'utf8', logLevel: 'warning' };
+  await esbuild.build({ ...common, entryPoints: ['src/embed/module.ts'], outfile: join(dist, 'embed.mjs'), format: 'esm' });
+  await esbuild.build({ ...common, entryPoints: ['src/embed/classic.ts'], outfile: join(dist, 'embed.js'), format: 'iife', globalName: 'EmbedPlayer' });
+  for (const name of ['embed.d.ts', 'embed.d.mts']) await copyFile(join(root, 'src/embed/embed.d.ts'), join(dist, name));
+}
+
 async function compressAll(dir) {
   for (const f of await readdir(dir, { withFileTypes: true })) {
     const p = join(dir, f.name);
     if (f.isDirectory()) await compressAll(p);
     // Source maps are for people debugging, who need no pre-compressed copy (and it cost ~10 s a build).
-    else if (/\.(js|css|html|json|svg|vtt)$/.test(f.name)) {
+    else if (/\.(m?js|css|html|json|svg|vtt)$/.test(f.name)) {
       const buf = await readFile(p);
       await writeFile(p + '.br', brotliCompressSync(buf, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }));
       await writeFile(p + '.gz', gzipSync(buf, { level: 9 }));

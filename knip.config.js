@@ -21,6 +21,9 @@ export default {
   entry: [
     'src/main.tsx',
     ...pieceEntries,
+    // The partner SDK's two bundles (build.mjs buildEmbedSdk).
+    'src/embed/module.ts',
+    'src/embed/classic.ts',
     'server/index.mjs',
     'server/test/*.mjs',
     'scripts/*.mjs',

@@ -16,6 +16,7 @@ export const CONFIG_NAMES = [
   'lang_order',
   'player_asset_path',
   'env_request_timeout',
+  'embed_origins',
 ];
 
 /**

@@ -9,6 +9,12 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 /** The critical path's budget: entry JS + CSS + the chunks it imports statically (build.mjs copies them apart). */
 export const CRITICAL = { name: 'critical path (entry JS + CSS + static chunks)', path: '.size/critical/*', brotli: true, limit: '20 kB' };
 
+/** The partner SDK (src/embed/, build.mjs buildEmbedSdk): a bundle of its own, on the partner's page. */
+export const SDK = [
+  { name: 'partner SDK, ES module (dist/embed.mjs)', path: 'dist/embed.mjs', brotli: true, limit: '3 kB' },
+  { name: 'partner SDK, classic script (dist/embed.js)', path: 'dist/embed.js', brotli: true, limit: '3 kB' },
+];
+
 export function sizeConfig(pieces) {
   return [
     CRITICAL,
@@ -18,6 +24,7 @@ export function sizeConfig(pieces) {
       brotli: true,
       limit: p.budget,
     })),
+    ...SDK,
   ];
 }
 

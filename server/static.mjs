@@ -39,6 +39,8 @@ const MIME_TYPES = {
 
 /** @param {string} file */
 function mimeType(file) {
+  // Type declarations (the partner SDK's dist/embed.d.ts) are text, not the MPEG-TS of `.ts`.
+  if (/\.d\.m?ts$/i.test(file)) return 'text/plain; charset=utf-8';
   return MIME_TYPES[path.extname(file).toLowerCase()] || 'application/octet-stream';
 }
 

@@ -1,6 +1,14 @@
 // @ts-check
-// The partner page: switches titles in the frame, logs what the player posts, sends it commands.
+// The partner page: switches titles in the frame, drives the player through the partner SDK
+// (/player/embed.mjs, README "Partner SDK") and logs its events and the answers to its commands.
+// @ts-ignore: served by the player host; its types are src/embed/embed.d.ts (as /player/embed.d.ts)
+import { createPlayer as create } from '/player/embed.mjs';
+
+/** @type {typeof import('../../src/embed/embed.js').createPlayer} */
+const createPlayer = create;
+
 const MAX_ENTRIES = 200;
+const EVENTS = ['ready', 'play', 'pause', 'ended', 'volumechange', 'fullscreenchange', 'episodeChanged', 'episodeVariantChanged', 'timeProgressChanged', 'adStart', 'adEnd', 'error'];
 
 const frame = /** @type {HTMLIFrameElement} */ (document.getElementById('player'));
 const current = /** @type {HTMLAnchorElement} */ (document.getElementById('current'));
@@ -50,16 +58,30 @@ function addEntry(label, data) {
   empty.hidden = true;
 }
 
-window.addEventListener('message', (event) => {
-  if (event.source !== frame.contentWindow) return;
-  addEntry('← плеер', event.data);
+// The frame is already on the page: the SDK takes it as it is and stays with it when a title changes
+// its address (each new player fires 'ready').
+const player = createPlayer(frame);
+for (const name of EVENTS) player.on(/** @type {any} */ (name), (data) => addEntry(`← ${name}`, data));
+const status = /** @type {HTMLElement} */ (document.getElementById('status'));
+player.on('timeupdate', ({ currentTime, duration }) => {
+  status.textContent = `Время: ${currentTime.toFixed(1)} / ${duration.toFixed(1)} с`;
 });
 
-document.getElementById('send-pause')?.addEventListener('click', () => {
-  const message = { actionType: 'pause' };
-  frame.contentWindow?.postMessage(message, new URL(frame.src, location.href).origin);
-  addEntry('→ плееру', message);
-});
+/** @param {string} id @param {string} label @param {() => Promise<unknown>} command */
+function button(id, label, command) {
+  document.getElementById(id)?.addEventListener('click', () => {
+    addEntry(`→ ${label}`, '');
+    command().then(
+      (value) => addEntry(`✓ ${label}`, value ?? 'ok'),
+      (error) => addEntry(`✗ ${label}`, error),
+    );
+  });
+}
+button('send-play', 'play()', () => player.play());
+button('send-pause', 'pause()', () => player.pause());
+button('send-seek', 'seek(30)', () => player.seek(30));
+button('send-mute', 'mute()', () => player.mute());
+button('send-unmute', 'unmute()', () => player.unmute());
 
 document.getElementById('clear-log')?.addEventListener('click', () => {
   log.replaceChildren();

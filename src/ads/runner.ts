@@ -224,7 +224,7 @@ export function startAds(host: AdsHost) {
       end?.('stopped');
     }),
     bus.on('parent:command', ({ actionType }) => {
-      if (actionType === 'pause' && session.peek()) setPlayState({ type: 'pause', isClick: true });
+      if (session.peek()) setPlayState({ type: actionType, isClick: true });
     }),
   );
   const onVisibility = () => setPlayState({ isDocumentHidden: document.visibilityState === 'hidden' });

@@ -18,6 +18,8 @@ export interface EmbedConfig {
   assetBase: string;
   /** How long the catalogue may take before the load counts as failed (ms). */
   requestTimeoutMs: number;
+  /** Origins whose commands the player takes (partner SDK, pause); empty: any embedding page. */
+  embedOrigins: string[];
   query: PlayerQuery;
 }
 
@@ -63,6 +65,7 @@ export function readEmbedConfig(src: ConfigSources): EmbedConfig {
     movieId: parseInteger(pick('movie_id')) ?? query.movieId,
     assetBase: withSlash(assetBase ? resolve(assetBase, src.scriptUrl) : new URL('.', src.scriptUrl).href),
     requestTimeoutMs: parseInteger(pick('env_request_timeout')) || DEFAULT_TIMEOUT_MS,
+    embedOrigins: splitList(pick('embed_origins')),
     query,
   };
 }

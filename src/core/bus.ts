@@ -23,8 +23,8 @@ export interface PlayerEvents {
   'content:episode-changed': { episode: Episode };
   /** The viewer switched the current episode to another of its variants. */
   'content:variant-changed': { episode: Episode; variant: EpisodeVariant };
-  /** A validated command from the embedding page (messenger/); the ad runner pauses ads on it too. */
-  'parent:command': { actionType: 'pause' };
+  /** A validated command from the embedding page (messenger/, the SDK's play and pause); the ad runner acts on it too. */
+  'parent:command': { actionType: 'pause' | 'play' };
   'media:source': { url: string; engine: 'hls' | 'native' };
   'media:play': { cause: Cause };
   'media:playing': { currentTime: number };

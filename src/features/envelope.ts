@@ -1,18 +1,22 @@
 import { originOf } from '../config/embedding-address';
+import { PROTOCOL, PROTOCOL_VERSION } from '../core/embed-protocol';
 
 // The parent-page protocol (README "Parent page messages"): one versioned envelope for everything the
 // player posts, and a strict reader for what the parent sends.
 
-export const PROTOCOL = 'embed-player';
-export const PROTOCOL_VERSION = 1;
-
-/** SPEC §7 messages to the parent window. */
+/** SPEC §7 messages to the parent window, and the partner SDK's (README "Partner SDK"). */
 export interface OutgoingPayloads {
   enterFullScreen: Record<string, never>;
   exitFullScreen: Record<string, never>;
   timeProgressChanged: { currentTime: number; duration: number };
   episodeVariantChanged: { episodeVariant: unknown };
   episodeChanged: { episode: unknown };
+  /** The player can take SDK requests (sent once, when the messenger starts). */
+  ready: unknown;
+  /** The answer to the request with the same `id`. */
+  reply: unknown;
+  /** An SDK event `{ name, data }`, only to a page that said hello. */
+  event: unknown;
 }
 
 export interface Envelope<K extends keyof OutgoingPayloads = keyof OutgoingPayloads> {
@@ -21,6 +25,8 @@ export interface Envelope<K extends keyof OutgoingPayloads = keyof OutgoingPaylo
   type: K;
   /** The movie_id the player was opened with, so a page with several players can tell them apart. */
   contentId: number | null;
+  /** A reply's request id. */
+  id?: number;
   payload: OutgoingPayloads[K];
 }
 
@@ -28,8 +34,11 @@ export function envelope<K extends keyof OutgoingPayloads>(
   type: K,
   payload: OutgoingPayloads[K],
   contentId: number | null,
+  id?: number,
 ): Envelope<K> {
-  return { protocol: PROTOCOL, version: PROTOCOL_VERSION, type, contentId, payload };
+  const e: Envelope<K> = { protocol: PROTOCOL, version: PROTOCOL_VERSION, type, contentId, payload };
+  if (id) e.id = id;
+  return e;
 }
 
 export interface ParentCommand {

@@ -14,6 +14,7 @@ const all = [
   './ad-origins.test',
   './ad-analytics.test',
   './sandbox.test',
+  './sdk.test',
   './faults.test',
   './static-deploy.test',
 ];

@@ -35,6 +35,8 @@ import './features/audio-memory.test';
 import './features/variant-memory.test';
 import './features/envelope.test';
 import './features/messenger.test';
+import './features/remote.test';
+import './embed/sdk.test';
 import './ui/format-time.test';
 import './ui/strip-number.test';
 import './ui/player.test.tsx';

@@ -64,4 +64,13 @@ test('request timeout from config; junk falls back to the default', () => {
   assert.is(readEmbedConfig({ datasets: [], globals: { env_request_timeout: 'soon' }, search: '', scriptUrl: script }).requestTimeoutMs, 15000);
 });
 
+
+test('embed_origins: a comma-separated list from a data attribute or a global; none by default', () => {
+  const read = (datasets: Array<DOMStringMap>, globals: Record<string, unknown> = {}) =>
+    readEmbedConfig({ datasets, globals, search: '', scriptUrl: script }).embedOrigins;
+  assert.equal(read([]), []);
+  assert.equal(read([{ embedOrigins: 'https://a.example, https://b.example' }]), ['https://a.example', 'https://b.example']);
+  assert.equal(read([], { EMBED_ORIGINS: 'https://c.example' }), ['https://c.example']);
+});
+
 test.run();

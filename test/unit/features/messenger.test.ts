@@ -20,13 +20,13 @@ function fakeWindow(ancestor: string[], referrer = '') {
   return { win: win as unknown as Window, parent, posted, send: (e: unknown) => onMessage?.(e) };
 }
 
-function setup(ancestor = ['https://partner.ru'], referrer = '') {
+function setup(ancestor = ['https://partner.ru'], referrer = '', embedOrigins: string[] = []) {
   const store = createStore();
   const bus = createBus();
   const pauses: string[] = [];
   const commands: unknown[] = [];
   bus.on('parent:command', (c) => commands.push(c));
-  const parts = { store, bus, requests: { pause: (c: string) => pauses.push(c) }, config: { movieId: 2 } };
+  const parts = { store, bus, requests: { pause: (c: string) => pauses.push(c) }, config: { movieId: 2, embedOrigins } };
   const w = fakeWindow(ancestor, referrer);
   const m = attachMessenger(parts as unknown as PlayerParts, w.win);
   return { ...w, store, bus, pauses, commands, m };
@@ -44,6 +44,7 @@ test('outgoing messages go to the parent origin in the envelope', () => {
   assert.equal(
     s.posted.map(([m, o]) => [(m as { type: string }).type, o]),
     [
+      ['ready', 'https://partner.ru'],
       ['episodeChanged', 'https://partner.ru'],
       ['episodeVariantChanged', 'https://partner.ru'],
       ['enterFullScreen', 'https://partner.ru'],
@@ -52,7 +53,7 @@ test('outgoing messages go to the parent origin in the envelope', () => {
     ],
     'the same episode again (a variant switch) is not a new episodeChanged',
   );
-  assert.equal(s.posted[0][0], { protocol: 'embed-player', version: 1, type: 'episodeChanged', contentId: 2, payload: { episode: e } });
+  assert.equal(s.posted[1][0], { protocol: 'embed-player', version: 1, type: 'episodeChanged', contentId: 2, payload: { episode: e } });
   s.m.dispose();
 });
 
@@ -76,6 +77,28 @@ test("unknown parent origin: posted with '*', commands still only from window.pa
   s.send({ source: s.parent, origin: 'https://any.ru', data: { actionType: 'pause' } });
   assert.equal(s.pauses, ['api']);
   s.m.dispose();
+});
+
+test('embed_origins: commands and SDK requests from another origin are ignored, with one warning per origin', () => {
+  const warn = console.warn;
+  const warnings: unknown[] = [];
+  console.warn = (...a: unknown[]) => warnings.push(a);
+  try {
+    const refused = setup(['https://other.ru'], '', ['https://partner.ru']);
+    refused.send({ source: refused.parent, origin: 'https://other.ru', data: { actionType: 'pause' } });
+    refused.send({ source: refused.parent, origin: 'https://other.ru', data: { protocol: 'embed-player', version: 1, type: 'hello', id: 1 } });
+    assert.equal(refused.pauses, []);
+    assert.equal(refused.posted.map(([m]) => (m as { type: string }).type), ['ready'], 'no reply to the hello');
+    assert.is(warnings.length, 1);
+    refused.m.dispose();
+
+    const listed = setup(['https://partner.ru'], '', ['https://partner.ru']);
+    listed.send({ source: listed.parent, origin: 'https://partner.ru', data: { protocol: 'embed-player', version: 1, type: 'hello', id: 1 } });
+    assert.equal(listed.posted.map(([m, o]) => [(m as { type: string }).type, (m as { id?: number }).id, o]), [['ready', undefined, 'https://partner.ru'], ['reply', 1, 'https://partner.ru']]);
+    listed.m.dispose();
+  } finally {
+    console.warn = warn;
+  }
 });
 
 test('not in a frame: nothing is posted, nothing accepted', () => {

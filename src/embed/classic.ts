@@ -1,0 +1,10 @@
+// /player/embed.js (classic script): window.EmbedPlayer.createPlayer. The build wraps it as an IIFE
+// named EmbedPlayer.
+import type { Player, PlayerOptions } from './embed';
+import { createPlayer as create } from './sdk';
+
+// Read while the script runs: afterwards document.currentScript is another script or null.
+const base = (document.currentScript as HTMLScriptElement | null)?.src || location.href;
+
+/** The player page defaults to the folder this script was loaded from. */
+export const createPlayer = (target: HTMLElement, options?: PlayerOptions): Player => create(target, options, base);

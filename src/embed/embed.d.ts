@@ -1,0 +1,110 @@
+// The partner SDK's public types (README "Partner SDK"), served as /player/embed.d.ts for both
+// /player/embed.mjs (`import { createPlayer }`) and /player/embed.js (`window.EmbedPlayer`).
+// src/embed/ is written against this file, so the two cannot drift apart.
+
+export type Loading = 'eager' | 'lazy' | 'facade';
+
+export interface PlayerOptions {
+  /** Content id (SPEC §2 `movie_id`), required unless `target` is an existing player iframe. */
+  movieId?: number;
+  /** `episode_id`: start on this episode. */
+  episodeId?: number;
+  /** `season` and `episode`: start on this season and episode number (episode defaults to 1). */
+  season?: number;
+  episode?: number;
+  /** `t`: start time in seconds. */
+  t?: number;
+  /** `auto_play`. */
+  autoplay?: boolean;
+  /** `enabled_share`. */
+  share?: boolean;
+  /** `lang_order` (repeated): preferred audio languages. */
+  langOrder?: string[];
+  /** `user_id`. */
+  userId?: string | number;
+  /** `voice_author`: preferred audio voice. */
+  voiceAuthor?: string;
+  /** `episode_variant_id`. */
+  episodeVariantId?: number;
+  /** The player page's address; default: the folder the SDK was loaded from (`…/player/`). */
+  playerUrl?: string;
+  /** 'facade' only: base of the catalogue API for the poster and title; default: the player page's origin. */
+  apiBase?: string;
+  /** 'eager' (default): the frame at once; 'lazy': when the container nears the viewport; 'facade': poster and play button, the frame on the first click. */
+  loading?: Loading;
+}
+
+/** A command's refusal: `code` is README "Error codes" (SDK). */
+export interface SdkError {
+  code: string;
+  message: string;
+}
+
+export interface ReadyInfo {
+  version: number;
+  methods: string[];
+  events: string[];
+}
+
+/** SPEC §3 episode, as the player has it. */
+export interface Episode {
+  id: number;
+  contentId: number;
+  title: string;
+  order: number;
+  season?: { id: number; order: number } | null;
+  [field: string]: unknown;
+}
+
+export interface PlayerEvents {
+  ready: ReadyInfo;
+  play: Record<string, never>;
+  pause: Record<string, never>;
+  ended: Record<string, never>;
+  /** At most 4 a second. */
+  timeupdate: { currentTime: number; duration: number };
+  volumechange: { volume: number; muted: boolean };
+  fullscreenchange: { fullscreen: boolean };
+  episodeChanged: { episode: Episode };
+  episodeVariantChanged: { episodeVariant: { id: number; title: string; filepath: string } };
+  timeProgressChanged: { currentTime: number; duration: number };
+  adStart: { type: 'preroll' | 'midroll'; position: number };
+  adEnd: Record<string, never>;
+  error: { code: string; fatal: boolean; message: string };
+}
+
+export interface Player {
+  /** The player frame, once it exists ('lazy' and 'facade' create it later). */
+  readonly iframe: HTMLIFrameElement | null;
+  /** Resolves once, when the player first answers; rejects with 'timeout' 30 s after the frame was created without one. */
+  ready(): Promise<ReadyInfo>;
+  /** Returns the function that removes the listener. */
+  on<K extends keyof PlayerEvents>(event: K, listener: (data: PlayerEvents[K]) => void): () => void;
+  play(): Promise<void>;
+  pause(): Promise<void>;
+  /** Resolves with the time the player landed on. */
+  seek(seconds: number): Promise<number>;
+  setVolume(volume: number): Promise<void>;
+  mute(): Promise<void>;
+  unmute(): Promise<void>;
+  /** Resolves with the episode once it is the current one. */
+  selectEpisode(which: { season: number; episode?: number } | { id: number }): Promise<Episode>;
+  getCurrentTime(): Promise<number>;
+  getDuration(): Promise<number>;
+  getPaused(): Promise<boolean>;
+  getVolume(): Promise<number>;
+  getMuted(): Promise<boolean>;
+  getEpisode(): Promise<Episode | null>;
+  /** Removes the frame (or the facade) and every listener; pending promises reject with 'destroyed'. */
+  destroy(): void;
+}
+
+/** `target`: a container (the SDK builds a 16:9 frame in it) or an existing player iframe. */
+export declare function createPlayer(target: HTMLElement, options?: PlayerOptions): Player;
+
+declare global {
+  interface Window {
+    /** /player/embed.js (classic script). */
+    EmbedPlayer: { createPlayer: typeof createPlayer };
+  }
+}
