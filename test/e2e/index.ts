@@ -15,6 +15,7 @@ const all = [
   './ad-analytics.test',
   './sandbox.test',
   './sdk.test',
+  './sdk-autoplay.test',
   './faults.test',
   './static-deploy.test',
 ];
