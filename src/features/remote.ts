@@ -1,4 +1,4 @@
-import { effect, signal } from '@preact/signals';
+import { effect, signal, untracked } from '@preact/signals';
 import { EVENTS, METHODS, PROTOCOL_VERSION, type RemoteError, readMessage } from '../core/embed-protocol';
 import type { Episode } from '../core/entities';
 import type { PlayerParts } from '../core/player-api';
@@ -75,6 +75,28 @@ export function createRemote({ store, bus, requests }: PlayerParts, send: Send):
       if (settled) stop();
     });
 
+  // The media takes volume, mute and seeks once the UI has attached it: it then loads a source (a task
+  // later, so the stored volume it was given has reached the store), or it already reports a duration
+  // (when this piece came after the source).
+  const sourced = signal(false);
+  const attached = () => sourced.value || store.duration.value > 0;
+  const seekable = () => store.duration.value > 0;
+  /**
+   * A command to the media: asked before the media can take it, it waits for `can()` (within the same
+   * deadline), then `act` runs once and it resolves as `until(done)`.
+   */
+  const whenMedia = <T>(can: () => boolean, act: () => void, done: () => T | undefined | false) => {
+    let acted = false;
+    return until<T>(() => {
+      if (!acted) {
+        if (!can()) return undefined;
+        acted = true;
+        untracked(act);
+      }
+      return done();
+    });
+  };
+
   const findEpisode = (want: unknown): Episode | undefined => {
     const w = (want && typeof want === 'object' ? want : {}) as { id?: unknown; season?: unknown; episode?: unknown };
     const episode = w.episode ?? 1;
@@ -102,14 +124,13 @@ export function createRemote({ store, bus, requests }: PlayerParts, send: Send):
     },
     seek(to) {
       if (typeof to !== 'number' || !(to >= 0)) throw fail('bad-arguments', 'seek needs seconds ≥ 0');
-      seekedTo.value = -1;
-      requests.seek(to);
-      return until(() => (seekedTo.value >= 0 ? store.currentTime.value : undefined));
+      const act = () => ((seekedTo.value = -1), requests.seek(to));
+      return whenMedia(seekable, act, () => (seekedTo.value >= 0 ? store.currentTime.value : undefined));
     },
     setVolume(volume) {
       if (!unit(volume)) throw fail('bad-arguments', 'volume is a number from 0 to 1');
-      requests.setVolume(volume as number);
-      return confirmed(until(() => Math.abs(store.volume.value - (volume as number)) < 0.01));
+      const done = () => Math.abs(store.volume.value - (volume as number)) < 0.01;
+      return confirmed(whenMedia(attached, () => requests.setVolume(volume as number), done));
     },
     mute: () => mute(true),
     unmute: () => mute(false),
@@ -131,8 +152,14 @@ export function createRemote({ store, bus, requests }: PlayerParts, send: Send):
   };
 
   const mute = (muted: boolean) => {
-    if (store.muted.peek() !== muted) requests.toggleMute();
-    return confirmed(until(() => store.muted.value === muted));
+    const act = () => {
+      if (store.muted.peek() === muted) return;
+      const silent = store.volume.peek() === 0;
+      requests.toggleMute();
+      // At volume 0 the player's toggle unmutes at 0.25 instead (its own button's rule): once more mutes.
+      if (muted && silent) requests.toggleMute();
+    };
+    return confirmed(whenMedia(attached, act, () => store.muted.value === muted));
   };
 
   const answer = async (id: number, method: unknown, params: unknown, to: string) => {
@@ -154,6 +181,7 @@ export function createRemote({ store, bus, requests }: PlayerParts, send: Send):
     bus.on('media:pause', () => emit('pause')),
     bus.on('media:ended', () => emit('ended')),
     bus.on('media:seeked', ({ to }) => (seekedTo.value = to)),
+    bus.on('media:source', () => void setTimeout(() => (sourced.value = true))),
     bus.on('media:volume', ({ volume, muted }) => emit('volumechange', { volume, muted })),
     bus.on('ad:play', ({ ad }) => {
       if (!adRunning) emit('adStart', { type: ad.type, position: ad.position });

@@ -170,6 +170,36 @@ test('every command, getter and event through the SDK, cross-origin; a command b
   }
 });
 
+test('mute, setVolume and seek asked right after ready(), before anything plays: applied once the media is ready', async () => {
+  // The content answers late, so the player says ready while its media has no source yet.
+  srv().setFaults([{ match: /^\/catalog-api\/contents\/1(\?|$)/, delay: 2500, times: 1 }]);
+  const p = await partner();
+  try {
+    await create(p.page, { movieId: 1 });
+    const settled = await p.page.evaluate(async () => {
+      const player = (window as any).player;
+      await player.ready();
+      const asked = [player.mute(), player.setVolume(0.4), player.seek(10)];
+      return Promise.all(asked.map((c: Promise<unknown>) => c.then((value) => ({ value }), (error) => ({ error }))));
+    });
+    assert.equal(settled.slice(0, 2), [{ value: null }, { value: null }]);
+    assert.ok(Math.abs((settled[2] as { value: number }).value - 10) < 0.5, `seek: ${JSON.stringify(settled[2])}`);
+    const f = await playerFrame(p.page);
+    const before = await video(f);
+    assert.equal({ paused: before.paused, muted: before.muted, volume: before.volume }, { paused: true, muted: true, volume: 0.4 }, 'applied before playback');
+    assert.equal(await call(p.page, 'play'), { value: null });
+    await f.waitForFunction(() => (document.querySelector('video')?.currentTime ?? 0) > 10.5, null, { timeout: 20000 });
+    const playing = await video(f);
+    assert.ok(playing.muted, 'it plays muted, as asked');
+    assert.is(playing.volume, 0.4);
+    assert.equal(await call(p.page, 'getMuted'), { value: true });
+    assert.equal(p.errors, []);
+  } finally {
+    srv().clearFaults();
+    await p.close();
+  }
+});
+
 test('a content that cannot load: commands reject with its code and the SDK hears the error event', async () => {
   const p = await partner();
   try {

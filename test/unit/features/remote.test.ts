@@ -37,11 +37,21 @@ test('playerAddress: options become the SPEC §2 query, next to the SDK by defau
   assert.is(playerAddress({ movieId: 1, autoplay: false, playerUrl: '/p/' }, 'https://p.example/player/embed.js'), 'https://p.example/p/?movie_id=1');
 });
 
-function setup() {
+/**
+ * `attached`: the media is there (as when the UI attached it), else it comes with `attach()`;
+ * `announced`: its source event reaches the remote (not when the features piece came after it).
+ */
+function setup({ attached = true, announced = true } = {}) {
   const store = createStore();
   const bus = createBus();
   const asked: string[] = [];
   let playWorks = true;
+  // As the controller's requests: before the media is attached, volume, mute and seeks do nothing.
+  let media = false;
+  const attach = (announce = true) => {
+    media = true;
+    if (announce) bus.emit('media:source', { url: 'https://cdn.example/a.m3u8', engine: 'hls' });
+  };
   const requests = {
     play: () => {
       asked.push('play');
@@ -49,9 +59,17 @@ function setup() {
       setTimeout(() => (playWorks ? (store.paused.value = false) : (store.playRequested.value = false)), 1);
     },
     pause: () => asked.push('pause'),
-    seek: (t: number) => setTimeout(() => ((store.currentTime.value = t), bus.emit('media:seeked', { from: 0, to: t })), 1),
-    setVolume: (v: number) => (store.volume.value = v),
-    toggleMute: () => (store.muted.value = !store.muted.value),
+    seek: (t: number) => media && setTimeout(() => ((store.currentTime.value = t), bus.emit('media:seeked', { from: 0, to: t })), 1),
+    setVolume: (v: number) => media && (store.volume.value = v),
+    // The player's own toggle: at volume 0 it unmutes at 0.25.
+    toggleMute: () => {
+      if (!media) return;
+      asked.push('toggleMute');
+      if (store.muted.value || store.volume.value === 0) {
+        if (store.volume.value === 0) store.volume.value = 0.25;
+        store.muted.value = false;
+      } else store.muted.value = true;
+    },
     selectEpisode: (e: ReturnType<typeof ep>) => (store.isAvailable.value ? ((store.episode.value = e), true) : false),
   };
   bus.on('parent:command', ({ actionType }) => actionType === 'pause' && (store.paused.value = true));
@@ -63,7 +81,8 @@ function setup() {
     for (let i = 0; i < 50 && !sent.some((s) => s.type === 'reply' && s.id === id); i++) await new Promise((r) => setTimeout(r, 2));
     return sent.find((s) => s.type === 'reply' && s.id === id)?.payload;
   };
-  return { store, bus, asked, sent, remote, request, reply, refusePlay: () => (playWorks = false) };
+  if (attached) attach(announced);
+  return { store, bus, asked, sent, remote, request, reply, attach, refusePlay: () => (playWorks = false) };
 }
 
 test('hello: answered at its origin with the methods and events; only then are events streamed', async () => {
@@ -101,11 +120,45 @@ test('requests: each reply carries its request id; getters at once, commands onc
   assert.is(s.store.paused.value, false);
   s.request(8, 'pause');
   assert.equal(await s.reply(8), { value: null });
+  s.store.duration.value = 100;
   s.request(9, 'seek', 40);
   assert.equal(await s.reply(9), { value: 40 });
   s.request(10, 'mute');
   assert.equal(await s.reply(10), { value: null });
   assert.ok(s.store.muted.value);
+  s.remote.dispose();
+});
+
+test('mute, setVolume and seek asked before the media is ready wait for it, then apply and resolve', async () => {
+  const s = setup({ attached: false });
+  s.store.volume.value = 0.8;
+  s.request(1, 'mute');
+  s.request(2, 'setVolume', 0.5);
+  s.request(3, 'seek', 40);
+  await new Promise((r) => setTimeout(r, 20));
+  assert.equal(s.sent, [], 'nothing answered while the media is not there');
+  assert.equal(s.asked, []);
+  s.attach();
+  assert.equal(await s.reply(1), { value: null });
+  assert.equal(await s.reply(2), { value: null });
+  assert.ok(s.store.muted.value, 'muted');
+  assert.is(s.store.volume.value, 0.5);
+  assert.not.ok(s.sent.some((m) => m.id === 3), 'a seek also waits for the duration');
+  s.store.duration.value = 100;
+  assert.equal(await s.reply(3), { value: 40 });
+  s.remote.dispose();
+});
+
+test('a media already reporting a duration is ready (this piece came after its source); mute at volume 0 mutes', async () => {
+  const s = setup({ announced: false });
+  s.store.volume.value = 0;
+  s.request(1, 'mute');
+  await new Promise((r) => setTimeout(r, 20));
+  assert.equal(s.sent, []);
+  s.store.duration.value = 60;
+  assert.equal(await s.reply(1), { value: null });
+  assert.ok(s.store.muted.value, 'muted');
+  assert.equal(s.asked, ['toggleMute', 'toggleMute'], "the player's toggle unmutes at 0.25 first, the second mutes");
   s.remote.dispose();
 });
 
