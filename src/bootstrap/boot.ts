@@ -1,0 +1,71 @@
+// The first script of the page (DESIGN "critical path"): before the entry has landed, it starts the
+// requests the first frame waits for, each through the same code the entry uses, so the entry takes
+// them over (api/http.ts startEarly, providers/playlist-prefetch.ts startPrefetch) and nothing is
+// fetched twice: the four catalogue calls and the ad list at once, then, as soon as the episodes and
+// availability answer, the chosen episode's playlists, init segments and first fragments.
+import { isFresh } from '../api/auth';
+import { getJson, startEarly } from '../api/http';
+import { readEmbedConfig } from '../config/embed-config';
+import { embeddingAddress } from '../config/embedding-address';
+import { chooseInitialEpisode } from '../content/episodes';
+import { loadContent } from '../content/load-content';
+import { isDescriptorAddress, resolveSource } from '../content/source';
+import { detectCapabilities, pickEngine } from '../providers/engine';
+import { startPrefetch, useAudioPreferences } from '../providers/playlist-prefetch';
+import { readCookie } from '../storage/cookies';
+import { AUDIO_KEY, PROGRESS_KEY, VARIANTS_KEY, readMap } from '../storage/local';
+
+const mount = document.getElementById('root');
+let frame: DOMStringMap | undefined;
+try {
+  frame = (window.frameElement as HTMLElement | null)?.dataset;
+} catch {
+  frame = undefined;
+}
+// The same reading as the entry's (main.tsx), so every address comes out the same.
+const config = readEmbedConfig({
+  datasets: [mount?.dataset, frame],
+  globals: window as unknown as Record<string, unknown>,
+  search: location.search,
+  scriptUrl: import.meta.url,
+});
+const { query, movieId } = config;
+const budget = config.requestTimeoutMs;
+
+if (config.envAdListUrl) startEarly(budget, () => getJson(new URL(config.envAdListUrl!, document.baseURI).href)).catch(() => {});
+
+const token = readCookie('authToken');
+// An expired token is the client's to refresh, under its lock (SPEC §4): the calls are left to it.
+if (movieId !== undefined && (!token || isFresh(token))) {
+  useAudioPreferences(() => {
+    const saved = readMap(AUDIO_KEY)[movieId];
+    return { saved: typeof saved === 'string' ? saved : undefined, voiceAuthor: query.voiceAuthor, langOrder: config.langOrder };
+  });
+  const apiBase = config.envBaseUrl || location.origin;
+  const loaded = startEarly(budget, () =>
+    loadContent(apiBase, movieId, {
+      checkAvailability: !query.disableCheckingAvailable,
+      domain: embeddingAddress({ inFrame: window.parent !== window, ancestorOrigins: location.ancestorOrigins, referrer: document.referrer, href: location.href }),
+    }),
+  );
+  // As controller/content-session.ts chooses the first episode and its source.
+  loaded
+    .then(({ episodes, isAvailable }) => {
+    const episode = chooseInitialEpisode(episodes, query);
+    if (!episode || !isAvailable) return;
+    const source = resolveSource(episode, {
+      isAvailable,
+      activeVariantId: null,
+      queryVariantId: query.episodeVariantId,
+      savedVariantId: readMap(VARIANTS_KEY)[episode.contentId],
+      progress: readMap(PROGRESS_KEY),
+      startAt: query.timeCode ?? query.episodeTime ?? 0,
+      keepPlaying: false,
+      placeholderUrl: '',
+      absolute: (url) => new URL(url, apiBase + '/').href,
+    });
+    if (!isDescriptorAddress(source.url) && pickEngine(source.url, detectCapabilities()) === 'hls') startPrefetch(source.url, source.startAt);
+    })
+    // A failure is the entry's to report (it takes the requests over); a bad address is left to it too.
+    .catch(() => {});
+}
