@@ -179,8 +179,11 @@ async function build() {
   // modulepreload: the entry's static chunks (no import waves) and the preloaded pieces, so hls.js
   // downloads in parallel with the catalogue calls (DESIGN "critical path" #1). A piece URL must match
   // the one the entry imports, query included, or the browser fetches it twice.
+  // The bootstrap's chunks come first, right after it: on HTTP/1.1 (six connections a host) whatever
+  // is listed later waits for a free one, and the bootstrap's requests wait for its chunks.
+  const bootChunks = staticClosure(result.metafile, bootOut).filter((f) => f !== bootOut).map((f) => rel(f));
   const preloads = [
-    ...critical.filter((f) => f !== mainOut && f !== bootOut).map((f) => rel(f)),
+    ...critical.filter((f) => f !== mainOut && f !== bootOut).map((f) => rel(f)).filter((f) => !bootChunks.includes(f)),
     ...PRELOADED.flatMap((name) => [
       ...staticClosure(result.metafile, outFile(name)).filter((f) => f !== outFile(name)).map((f) => rel(f)),
       `${outputs[name]}?widget=${name}`,
@@ -188,13 +191,13 @@ async function build() {
   ];
   let html = await readFile(join(root, 'static/player.html'), 'utf8');
   html = html
-    .replace('src="./boot.js"', `src="./${outputs.boot}"`)
+    .replace('<script type="module" src="./boot.js"></script>', [`<script type="module" src="./${outputs.boot}"></script>`, ...bootChunks.map((p) => `<link rel="modulepreload" href="./${p}">`)].join('\n    '))
     .replace('src="./main.js"', `src="./${outputs.main}"`)
     .replace('href="./main.css"', `href="./${rel(css)}"`)
     .replace(
       '<!-- preloads -->',
       [
-        ...[...new Set(preloads)].map((p) => `<link rel="modulepreload" href="./${p}">`),
+        ...[...new Set(preloads)].filter((p) => !bootChunks.includes(p)).map((p) => `<link rel="modulepreload" href="./${p}">`),
         ...PRELOADED.filter((name) => cssMap[name]).map((name) => `<link rel="preload" as="style" href="./${cssMap[name]}">`),
       ].join('\n    '),
     );

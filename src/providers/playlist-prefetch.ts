@@ -16,7 +16,7 @@ const started = new Map<string, PlaylistCache>();
 let audioPreferences: (() => AudioPreferences) | undefined;
 
 /** The viewer's audio preferences (SPEC §4), read whenever a prefetch chooses a rendition. */
-export function useAudioPreferences(read: () => AudioPreferences): void {
+export function useAudioPreferences(read: (() => AudioPreferences) | undefined): void {
   audioPreferences = read;
 }
 
@@ -47,21 +47,25 @@ export function prefetchPlaylists(masterUrl: string, startAt = 0): PlaylistCache
       .catch(() => undefined)
       .finally(wait.done);
     cache.set(url, got);
-    return got.then((p) => p?.data as string | undefined);
+    // The follow-up reads `got` itself, so it runs before hls.js (answered from the same promise)
+    // asks for the next address: that address is in the cache by then.
+    return got;
   };
+  const text = (p: Prefetched | undefined) => p?.data as string | undefined;
   /** A media playlist, then its init segment and the fragment at the start. */
   const media = (url: string) =>
-    void get(url).then((text) => {
-      if (!text || startAt > 0 || text.includes('#EXT-X-BYTERANGE')) return;
-      const lines = text.split(/\r?\n/);
+    void get(url).then((p) => {
+      const playlist = text(p);
+      if (!playlist || startAt > 0 || playlist.includes('#EXT-X-BYTERANGE')) return;
+      const lines = playlist.split(/\r?\n/);
       const init = lines.find((l) => l.startsWith('#EXT-X-MAP:'));
       const initUri = init && attr(init, 'URI');
       if (initUri && !init.includes('BYTERANGE')) void get(new URL(initUri, url).href, true);
       const first = lines.find((l) => l.trim() && !l.startsWith('#'));
       if (first) void get(new URL(first.trim(), url).href, true);
     });
-  void get(masterUrl).then((text) => {
-    const lines = text ? text.split(/\r?\n/) : [];
+  void get(masterUrl).then((p) => {
+    const lines = text(p)?.split(/\r?\n/) ?? [];
     let best: { bandwidth: number; inf: string; uri: string } | undefined;
     lines.forEach((line, i) => {
       if (!line.startsWith('#EXT-X-STREAM-INF:')) return;
