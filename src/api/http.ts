@@ -64,7 +64,9 @@ async function send(url: string, opts: RequestOptions): Promise<Answer> {
 export async function requestJson<T>(url: string, opts: RequestOptions = {}): Promise<T> {
   const get = !opts.method && !opts.body;
   let answer: Promise<Answer> | undefined;
-  if (get && earlyBudgetMs) {
+  // Asked again while starting early (the bootstrap reading one answer before the others): the same request.
+  if (get && earlyBudgetMs) answer = started.get(url)?.answer;
+  if (get && earlyBudgetMs && !answer) {
     const abort = new AbortController();
     const wait = deadline(earlyBudgetMs, abort.signal);
     answer = send(url, { ...opts, signal: wait.signal }).finally(wait.done);

@@ -4,12 +4,14 @@
 // fetched twice: the four catalogue calls and the ad list at once, then, as soon as the episodes and
 // availability answer, the chosen episode's playlists, init segments and first fragments.
 import { isFresh } from '../api/auth';
+import { getAvailability } from '../api/catalog';
 import { getJson, startEarly } from '../api/http';
 import { readEmbedConfig } from '../config/embed-config';
 import { embeddingAddress } from '../config/embedding-address';
 import { chooseInitialEpisode } from '../content/episodes';
-import { loadContent } from '../content/load-content';
+import { loadContent, loadEpisodes } from '../content/load-content';
 import { isDescriptorAddress, resolveSource } from '../content/source';
+import { readAvailability } from '../content/validate';
 import { detectCapabilities, pickEngine } from '../providers/engine';
 import { startPrefetch, useAudioPreferences } from '../providers/playlist-prefetch';
 import { readCookie } from '../storage/cookies';
@@ -42,29 +44,35 @@ if (movieId !== undefined && (!token || isFresh(token))) {
     return { saved: typeof saved === 'string' ? saved : undefined, voiceAuthor: query.voiceAuthor, langOrder: config.langOrder };
   });
   const apiBase = config.envBaseUrl || location.origin;
-  const loaded = startEarly(budget, () =>
-    loadContent(apiBase, movieId, {
-      checkAvailability: !query.disableCheckingAvailable,
-      domain: embeddingAddress({ inFrame: window.parent !== window, ancestorOrigins: location.ancestorOrigins, referrer: document.referrer, href: location.href }),
-    }),
-  );
-  // As controller/content-session.ts chooses the first episode and its source.
-  loaded
-    .then(({ episodes, isAvailable }) => {
-    const episode = chooseInitialEpisode(episodes, query);
-    if (!episode || !isAvailable) return;
-    const source = resolveSource(episode, {
-      isAvailable,
-      activeVariantId: null,
-      queryVariantId: query.episodeVariantId,
-      savedVariantId: readMap(VARIANTS_KEY)[episode.contentId],
-      progress: readMap(PROGRESS_KEY),
-      startAt: query.timeCode ?? query.episodeTime ?? 0,
-      keepPlaying: false,
-      placeholderUrl: '',
-      absolute: (url) => new URL(url, apiBase + '/').href,
-    });
-    if (!isDescriptorAddress(source.url) && pickEngine(source.url, detectCapabilities()) === 'hls') startPrefetch(source.url, source.startAt);
+  const domain = embeddingAddress({ inFrame: window.parent !== window, ancestorOrigins: location.ancestorOrigins, referrer: document.referrer, href: location.href });
+  const check = !query.disableCheckingAvailable;
+  // The episodes and the availability are read as each answers (asked again while starting early, an
+  // address is the same request), without waiting for the other calls.
+  const [episodes, availability] = startEarly(budget, () => {
+    loadContent(apiBase, movieId, { checkAvailability: check, domain }).catch(() => {});
+    return [loadEpisodes(apiBase, movieId), check ? getAvailability(apiBase, movieId, domain).then(readAvailability) : undefined] as const;
+  });
+  let available = true;
+  availability?.then((a) => (available = a), () => {});
+  // As controller/content-session.ts chooses the first episode and its source. Content known to be
+  // not available by then plays the placeholder: nothing is prefetched for it (an availability that
+  // answers later only costs the prefetch's bandwidth; the entry still plays the placeholder).
+  episodes
+    .then((list) => {
+      const episode = chooseInitialEpisode(list, query);
+      if (!episode || !available) return;
+      const source = resolveSource(episode, {
+        isAvailable: true,
+        activeVariantId: null,
+        queryVariantId: query.episodeVariantId,
+        savedVariantId: readMap(VARIANTS_KEY)[episode.contentId],
+        progress: readMap(PROGRESS_KEY),
+        startAt: query.timeCode ?? query.episodeTime ?? 0,
+        keepPlaying: false,
+        placeholderUrl: '',
+        absolute: (url) => new URL(url, apiBase + '/').href,
+      });
+      if (!isDescriptorAddress(source.url) && pickEngine(source.url, detectCapabilities()) === 'hls') startPrefetch(source.url, source.startAt);
     })
     // A failure is the entry's to report (it takes the requests over); a bad address is left to it too.
     .catch(() => {});
