@@ -8,6 +8,7 @@ import { getAvailability } from '../api/catalog';
 import { getJson, startEarly } from '../api/http';
 import { readEmbedConfig } from '../config/embed-config';
 import { embeddingAddress } from '../config/embedding-address';
+import { createPieceLoader } from '../core/pieces';
 import { chooseInitialEpisode } from '../content/episodes';
 import { loadContent, loadEpisodes } from '../content/load-content';
 import { isDescriptorAddress, resolveSource } from '../content/source';
@@ -34,7 +35,12 @@ const config = readEmbedConfig({
 const { query, movieId } = config;
 const budget = config.requestTimeoutMs;
 
-if (config.envAdListUrl) startEarly(budget, () => getJson(new URL(config.envAdListUrl!, document.baseURI).href)).catch(() => {});
+if (config.envAdListUrl) {
+  startEarly(budget, () => getJson(new URL(config.envAdListUrl!, document.baseURI).href)).catch(() => {});
+  // The ads piece and its chunks now rather than when the entry runs: the content waits for the
+  // first VAST answer, which waits for the piece. The same URL as the entry's, so one download.
+  createPieceLoader(config.assetBase)('ads').catch(() => {});
+}
 
 const token = readCookie('authToken');
 // An expired token is the client's to refresh, under its lock (SPEC §4): the calls are left to it.
@@ -47,10 +53,13 @@ if (movieId !== undefined && (!token || isFresh(token))) {
   const domain = embeddingAddress({ inFrame: window.parent !== window, ancestorOrigins: location.ancestorOrigins, referrer: document.referrer, href: location.href });
   const check = !query.disableCheckingAvailable;
   // The episodes and the availability are read as each answers (asked again while starting early, an
-  // address is the same request), without waiting for the other calls.
+  // address is the same request), without waiting for the other calls. They are asked first: on
+  // HTTP/1.1 the calls share six connections with the entry's downloads, and the episodes are the
+  // ones the next request (the master playlist) waits for.
   const [episodes, availability] = startEarly(budget, () => {
+    const started = [loadEpisodes(apiBase, movieId), check ? getAvailability(apiBase, movieId, domain).then(readAvailability) : undefined] as const;
     loadContent(apiBase, movieId, { checkAvailability: check, domain }).catch(() => {});
-    return [loadEpisodes(apiBase, movieId), check ? getAvailability(apiBase, movieId, domain).then(readAvailability) : undefined] as const;
+    return started;
   });
   let available = true;
   availability?.then((a) => (available = a), () => {});
