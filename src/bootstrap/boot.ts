@@ -35,13 +35,6 @@ const config = readEmbedConfig({
 const { query, movieId } = config;
 const budget = config.requestTimeoutMs;
 
-if (config.envAdListUrl) {
-  startEarly(budget, () => getJson(new URL(config.envAdListUrl!, document.baseURI).href)).catch(() => {});
-  // The ads piece and its chunks now rather than when the entry runs: the content waits for the
-  // first VAST answer, which waits for the piece. The same URL as the entry's, so one download.
-  createPieceLoader(config.assetBase)('ads').catch(() => {});
-}
-
 const token = readCookie('authToken');
 // An expired token is the client's to refresh, under its lock (SPEC §4): the calls are left to it.
 if (movieId !== undefined && (!token || isFresh(token))) {
@@ -85,4 +78,12 @@ if (movieId !== undefined && (!token || isFresh(token))) {
     })
     // A failure is the entry's to report (it takes the requests over); a bad address is left to it too.
     .catch(() => {});
+}
+
+// After the catalogue calls, which the first frame waits for longer (HTTP/1.1 hands out connections in order).
+if (config.envAdListUrl) {
+  startEarly(budget, () => getJson(new URL(config.envAdListUrl!, document.baseURI).href)).catch(() => {});
+  // The ads piece and its chunks now rather than when the entry runs: the content waits for the
+  // first VAST answer, which waits for the piece. The same URL as the entry's, so one download.
+  createPieceLoader(config.assetBase)('ads').catch(() => {});
 }
