@@ -42,7 +42,8 @@ if (movieId !== undefined && (!token || isFresh(token))) {
     const saved = readMap(AUDIO_KEY)[movieId];
     return { saved: typeof saved === 'string' ? saved : undefined, voiceAuthor: query.voiceAuthor, langOrder: config.langOrder };
   });
-  const apiBase = config.envBaseUrl || location.origin;
+  // As controller/player.ts: from the address (a sandboxed frame's location.origin is 'null').
+  const apiBase = config.envBaseUrl || new URL(location.href).origin;
   const domain = embeddingAddress({ inFrame: window.parent !== window, ancestorOrigins: location.ancestorOrigins, referrer: document.referrer, href: location.href });
   const check = !query.disableCheckingAvailable;
   // The episodes and the availability are read as each answers (asked again while starting early, an
