@@ -10,7 +10,7 @@ const ROWS = [
   // The partner SDK (README "Partner SDK"): a bundle of its own on the partner's page (stricter rule below).
   ['embed', '^src/embed/'],
   // The entry, and the pre-entry bootstrap (which has its own, stricter rule below).
-  ['entry', '^src/(main\\.tsx|bootstrap\\.ts)$'],
+  ['entry', '^src/(main\\.tsx|bootstrap/)'],
   ['controller', '^src/controller/'],
   ['features', '^src/features/'],
   ['ui', '^src/ui/'],
@@ -25,7 +25,7 @@ const ROWS = [
   ['config', '^src/config/'],
   ['i18n', '^src/i18n/'],
 ];
-const rowName = (name) => (name === 'entry' ? 'src/main.tsx, src/bootstrap.ts' : `src/${name}/`);
+const rowName = (name) => (name === 'entry' ? 'src/main.tsx, src/bootstrap/' : `src/${name}/`);
 
 const LAYERED = ROWS.map(([, path]) => path);
 
@@ -70,11 +70,13 @@ module.exports = {
       to: { path: '^src/embed/' },
     },
     {
-      name: 'bootstrap-imports-only-config',
+      name: 'bootstrap-imports-no-framework',
       severity: 'error',
-      comment: 'src/bootstrap.ts runs before the entry lands (no framework, < 1 kB): from src/ it may import config/ only',
-      from: { path: '^src/bootstrap\\.ts$' },
-      to: { path: '^src/', pathNot: '^src/config/' },
+      comment:
+        'src/bootstrap/ runs before the entry lands and starts requests through the code the entry takes them over with: ' +
+        'no framework, no UI, no controller (shared chunks only: config, content, api, storage, core, the prefetch and engine choice of providers)',
+      from: { path: '^src/bootstrap/' },
+      to: { path: ['^src/(controller|features|ui|ads|analytics|telemetry)/', 'node_modules/(preact|@preact|hls\\.js)/'] },
     },
     {
       name: 'not-in-a-layer',

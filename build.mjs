@@ -22,6 +22,8 @@ const sizeDir = process.env.DIST_DIR ? join(dist, '..', basename(dist) + '.size'
 /** Lazy pieces: name → { entry, preload, stylesheet, budget }; the name is the `widget` query value. */
 export const PIECES = JSON.parse(await readFile(join(root, 'src/core/pieces.json'), 'utf8'));
 const ENTRIES = Object.fromEntries(Object.entries(PIECES).map(([name, p]) => [name, p.entry]));
+/** The page's own scripts: the bootstrap (first in the HTML, starts the requests) and the entry. */
+const PAGE = { boot: 'src/bootstrap/boot.ts', main: 'src/main.tsx' };
 /** Pieces the HTML preloads: needed right after the entry, so they download in parallel with it. */
 const PRELOADED = Object.keys(PIECES).filter((name) => PIECES[name].preload);
 
@@ -36,7 +38,7 @@ const alias = {
 export function options(widgetMap, cssMap = {}) {
   return {
     absWorkingDir: root,
-    entryPoints: { main: 'src/main.tsx', ...ENTRIES },
+    entryPoints: { ...PAGE, ...ENTRIES },
     outdir: dist,
     bundle: true,
     splitting: true,
@@ -85,7 +87,7 @@ function entryOutputs(metafile) {
   const byEntry = {};
   for (const [file, out] of Object.entries(metafile.outputs)) {
     if (!out.entryPoint || file.endsWith('.map')) continue;
-    const name = Object.entries({ main: 'src/main.tsx', ...ENTRIES }).find(([, src]) => src === out.entryPoint)?.[0];
+    const name = Object.entries({ ...PAGE, ...ENTRIES }).find(([, src]) => src === out.entryPoint)?.[0];
     if (name) byEntry[name] = relative(dist, join(root, file));
   }
   return byEntry;
@@ -169,15 +171,20 @@ async function build() {
 
   const rel = (p) => relative(dist, join(root, p));
   const mainOut = Object.keys(result.metafile.outputs).find((f) => rel(f) === outputs.main);
-  const critical = staticClosure(result.metafile, mainOut);
+  const bootOut = Object.keys(result.metafile.outputs).find((f) => rel(f) === outputs.boot);
+  // The bootstrap and the entry with every chunk they import: what the first frame waits for.
+  const critical = [...new Set([...staticClosure(result.metafile, bootOut), ...staticClosure(result.metafile, mainOut)])];
   const css = result.metafile.outputs[mainOut].cssBundle;
   const outFile = (name) => Object.keys(result.metafile.outputs).find((f) => rel(f) === outputs[name]);
 
   // modulepreload: the entry's static chunks (no import waves) and the preloaded pieces, so hls.js
   // downloads in parallel with the catalogue calls (DESIGN "critical path" #1). A piece URL must match
   // the one the entry imports, query included, or the browser fetches it twice.
+  // The bootstrap's chunks come first, right after it: on HTTP/1.1 (six connections a host) whatever
+  // is listed later waits for a free one, and the bootstrap's requests wait for its chunks.
+  const bootChunks = staticClosure(result.metafile, bootOut).filter((f) => f !== bootOut).map((f) => rel(f));
   const preloads = [
-    ...critical.filter((f) => f !== mainOut).map((f) => rel(f)),
+    ...critical.filter((f) => f !== mainOut && f !== bootOut).map((f) => rel(f)).filter((f) => !bootChunks.includes(f)),
     ...PRELOADED.flatMap((name) => [
       ...staticClosure(result.metafile, outFile(name)).filter((f) => f !== outFile(name)).map((f) => rel(f)),
       `${outputs[name]}?widget=${name}`,
@@ -185,12 +192,13 @@ async function build() {
   ];
   let html = await readFile(join(root, 'static/player.html'), 'utf8');
   html = html
+    .replace('<script type="module" src="./boot.js"></script>', [`<script type="module" src="./${outputs.boot}"></script>`, ...bootChunks.map((p) => `<link rel="modulepreload" href="./${p}">`)].join('\n    '))
     .replace('src="./main.js"', `src="./${outputs.main}"`)
     .replace('href="./main.css"', `href="./${rel(css)}"`)
     .replace(
       '<!-- preloads -->',
       [
-        ...[...new Set(preloads)].map((p) => `<link rel="modulepreload" href="./${p}">`),
+        ...[...new Set(preloads)].filter((p) => !bootChunks.includes(p)).map((p) => `<link rel="modulepreload" href="./${p}">`),
         ...PRELOADED.filter((name) => cssMap[name]).map((name) => `<link rel="preload" as="style" href="./${cssMap[name]}">`),
       ].join('\n    '),
     );
@@ -214,7 +222,7 @@ async function build() {
   await writeFile(join(sizeDir, 'meta.json'), JSON.stringify(result.metafile));
   const kb = (n) => (n / 1024).toFixed(1) + ' kB';
   const critBytes = [...critical, css].reduce((n, f) => n + result.metafile.outputs[f].bytes, 0);
-  console.log(`built ${outputs.main} (+${critical.length - 1} chunks, ${rel(css)}): critical path ${kb(critBytes)} minified`);
+  console.log(`built ${outputs.boot} + ${outputs.main} (+${critical.length - 2} chunks, ${rel(css)}): critical path ${kb(critBytes)} minified`);
   if (Object.keys(config).length) console.log(`player.html configured with ${Object.keys(config).join(', ')}`);
 }
 

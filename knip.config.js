@@ -20,6 +20,7 @@ export default {
   // If a script stops naming one, knip reports the file as unused rather than going quiet.
   entry: [
     'src/main.tsx',
+    'src/bootstrap/boot.ts',
     ...pieceEntries,
     // The partner SDK's two bundles (build.mjs buildEmbedSdk).
     'src/embed/module.ts',

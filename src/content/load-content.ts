@@ -11,6 +11,10 @@ export interface LoadedContent {
   isAvailable: boolean;
 }
 
+/** The episodes of a content, playable ones only, in SPEC §3 order. */
+export const loadEpisodes = (base: string, id: number, signal?: AbortSignal): Promise<Episode[]> =>
+  getEpisodes(base, id, signal).then((raw) => sortEpisodes(readEpisodes(raw, id)));
+
 /** SPEC §4: details, seasons, episodes and (unless disabled) availability, together in parallel. */
 export async function loadContent(
   base: string,
@@ -21,13 +25,13 @@ export async function loadContent(
   const [content, seasons, episodes, availability] = await Promise.all([
     getContent(base, id, signal),
     getSeasons(base, id, signal),
-    getEpisodes(base, id, signal),
+    loadEpisodes(base, id, signal),
     opts.checkAvailability ? getAvailability(base, id, opts.domain, signal) : undefined,
   ]);
   return {
     content: readContent(content, id),
     seasons: readSeasons(seasons).sort((a, b) => a.order - b.order),
-    episodes: sortEpisodes(readEpisodes(episodes, id)),
+    episodes,
     isAvailable: readAvailability(availability),
   };
 }

@@ -10,7 +10,7 @@ import type { PieceLoader } from '../core/player-api';
 import type { Store } from '../core/store';
 import { AUDIO_KEY, PROGRESS_KEY, VARIANTS_KEY, readMap } from '../storage/local';
 import { deadline, isTimeoutError, whenAborted } from '../core/deadline';
-import { isDescriptorAddress, resolveSource } from './source';
+import { isDescriptorAddress, resolveSource } from '../content/source';
 
 /** The master descriptor's budget: past it, 'Ошибка в загрузке: {address}' (SPEC §8). */
 export const DESCRIPTOR_TIMEOUT_MS = 8000;

@@ -80,8 +80,20 @@ export interface PlayerApi extends PlayerParts {
 
 export type PieceName = keyof typeof registry;
 
-/** Playlist address → its text (undefined when the prefetch failed, so the engine loads it itself). */
-export type PlaylistCache = Map<string, Promise<string | undefined>>;
+/** A playlist's text or a fragment's bytes fetched ahead of the engine, with when its request started and ended. */
+export interface Prefetched {
+  data: string | ArrayBuffer;
+  start: number;
+  end: number;
+}
+
+/**
+ * Address → what the prefetch got (undefined when it failed, so the engine loads it itself), each
+ * handed over once; `audio` is the rendition the prefetch chose, which the engine must start on.
+ */
+export type PlaylistCache = Map<string, Promise<Prefetched | undefined>> & {
+  audio?: { groupId?: string; name?: string; lang?: string };
+};
 
 /** What the hls piece writes to and tells: it fills the store's stream data itself (SPEC §3). */
 export interface HlsContext {

@@ -1,5 +1,5 @@
 // Lazy widget "hls": the only module that imports hls.js.
-import Hls, { ErrorTypes, Events, type ErrorData, type LoaderCallbacks, type LoaderConfiguration, type LoaderContext, type PlaylistLoaderConstructor } from 'hls.js';
+import Hls, { ErrorTypes, Events, type ErrorData, type LoaderCallbacks, type LoaderConfiguration, type FragmentLoaderConstructor, type LoaderContext, type PlaylistLoaderConstructor } from 'hls.js';
 import { batch } from '@preact/signals';
 import type { HlsContext, HlsHandle, PlaylistCache } from '../core/player-api';
 import { EXTERNAL_TRACK_BASE, type MediaTrack } from '../core/tracks';
@@ -56,7 +56,9 @@ export function attachHls(
   { store, bus, externalTracks, onFatal, onRecoverable }: HlsContext,
   prefetched?: PlaylistCache,
 ): HlsHandle {
-  const pLoader = prefetched && (prefetchingLoader(prefetched) as unknown as PlaylistLoaderConstructor);
+  const loader = prefetched && prefetchingLoader(prefetched);
+  const pLoader = loader as unknown as PlaylistLoaderConstructor | undefined;
+  const fLoader = loader as unknown as FragmentLoaderConstructor | undefined;
   let networkRetries = 0;
   let lastMediaRecovery = -Infinity;
   let codecSwapped = false;
@@ -99,7 +101,9 @@ export function attachHls(
       startPosition: at > 0 ? at : -1,
       backBufferLength: 30,
       ...(started ? PLAYING : STARTING),
-      ...(pLoader && { pLoader }),
+      ...(pLoader && { pLoader, fLoader }),
+      // The audio rendition the prefetch chose (and fetched) by the player's rule, so hls.js starts on it.
+      ...(prefetched?.audio && { audioPreference: prefetched.audio }),
       // A slow phone that drops frames steps down a rendition (and analytics hears of the drop).
       capLevelOnFPSDrop: true,
     });
@@ -189,28 +193,31 @@ export function attachHls(
 }
 
 /**
- * hls.js's playlist loader, answering from the prefetched playlists when it has them (each used
- * once; a retry goes to the network) and loading normally otherwise.
+ * hls.js's loader, answering from what the prefetch fetched when it has it (each address once; a
+ * retry goes to the network) and loading normally otherwise: as the playlist loader and as the
+ * fragment loader (init segments and first fragments).
  */
 function prefetchingLoader(cache: PlaylistCache) {
   const Base = Hls.DefaultConfig.loader;
-  // hls.js types its playlist loader with a narrower context; the default loader serves both.
+  // hls.js types its playlist and fragment loaders with narrower contexts; the default loader serves all.
   return class PrefetchingLoader extends Base {
     load(context: LoaderContext, config: LoaderConfiguration, callbacks: LoaderCallbacks<LoaderContext>) {
-      const hit = cache.get(context.url);
+      const hit = context.rangeEnd ? undefined : cache.get(context.url);
       if (!hit) return super.load(context, config, callbacks);
       cache.delete(context.url);
       const stats = this.stats;
       stats.loading.start = performance.now();
-      void hit.then((text) => {
+      void hit.then((got) => {
         if (stats.aborted || !this.stats) return;
-        if (text === undefined) {
+        if (!got) {
           stats.loading.start = 0;
           return super.load(context, config, callbacks);
         }
-        stats.loading.first = stats.loading.end = performance.now();
-        stats.loaded = stats.total = text.length;
-        callbacks.onSuccess({ url: context.url, data: text, code: 200 }, stats, context, null);
+        // The prefetch's own times, so the bandwidth estimate (ABR) sees the real transfer.
+        stats.loading.start = got.start;
+        stats.loading.first = stats.loading.end = got.end;
+        stats.loaded = stats.total = typeof got.data === 'string' ? got.data.length : got.data.byteLength;
+        callbacks.onSuccess({ url: context.url, data: got.data, code: 200 }, stats, context, null);
       });
     }
   };

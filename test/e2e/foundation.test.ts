@@ -73,6 +73,34 @@ test('playlists are prefetched once and handed to hls.js, not fetched again', as
   }
 });
 
+test('on the way to the first frame every address is fetched once: the entry and hls.js take over what the bootstrap started', async () => {
+  srv().clearRequests();
+  // lang_order=en: the audio the player chooses is English, not the stream's DEFAULT=YES Russian.
+  const p = await open('?movie_id=1&auto_play=1&lang_order=en');
+  try {
+    await waitForTime(p.page, 1);
+    const asked = srv().requests.map((r) => `${r.method} ${r.path}${r.query}`);
+    const twice = asked.filter((a, i) => asked.indexOf(a) !== i);
+    assert.equal(twice, [], 'no address asked twice');
+    for (const path of [
+      '/catalog-api/contents/1',
+      '/catalog-api/contents/1/seasons',
+      '/media/hls/master.m3u8',
+      '/media/hls/video/240p/index.m3u8',
+      '/media/hls/video/240p/init.mp4',
+      '/media/hls/video/240p/seg_000.m4s',
+      '/media/hls/audio/eng/index.m3u8',
+      '/media/hls/audio/eng/init.mp4',
+      '/media/hls/audio/eng/seg_000.m4s',
+    ])
+      assert.ok(asked.some((a) => a.startsWith(`GET ${path}`)), `${path} fetched`);
+    assert.not.ok(asked.some((a) => a.includes('/audio/rus/')), 'the Russian audio is never fetched');
+    assert.is(await p.page.evaluate(() => document.querySelector('video')!.muted !== undefined), true);
+  } finally {
+    await p.close();
+  }
+});
+
 test('auto_play refused with sound plays muted and offers to unmute', async () => {
   const p = await open('?movie_id=1&auto_play=1', { refuseUnmutedAutoplay: true });
   try {

@@ -55,8 +55,9 @@ test('every piece of the registry but the vpaid page has its module contract che
 test('the build makes one entry per piece, named by the piece: dist/NAME-HASH.js', () => {
   const opts = buildOptions({}, {});
   assert.is(opts.entryNames, '[name]-[hash]');
-  const { main, ...pieces } = opts.entryPoints as Record<string, string>;
+  const { main, boot, ...pieces } = opts.entryPoints as Record<string, string>;
   assert.is(main, 'src/main.tsx');
+  assert.is(boot, 'src/bootstrap/boot.ts');
   assert.equal(pieces, Object.fromEntries(Object.entries(registry).map(([name, p]) => [name, p.entry])));
   for (const [name, p] of Object.entries(registry)) assert.ok(readFileSync(new URL(p.entry, root)), `${name}: ${p.entry} exists`);
 });

@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { PREFETCH_TIMEOUT_MS, prefetchPlaylists } from '../../../src/providers/playlist-prefetch';
+import { PREFETCH_TIMEOUT_MS, prefetchPlaylists, startPrefetch, useAudioPreferences } from '../../../src/providers/playlist-prefetch';
 import { fakeClock, flush } from '../fakes';
 
 const MASTER = `#EXTM3U
@@ -45,8 +45,8 @@ test('master, then the lowest-bandwidth variant and its default audio, resolved 
     'https://h.example/m/video/240p.m3u8',
     'https://h.example/m/audio/rus.m3u8',
   ]);
-  assert.is(await cache.get('https://h.example/m/video/240p.m3u8'), '#EXTM3U v240');
-  assert.is(await cache.get('https://h.example/m/master.m3u8'), MASTER);
+  assert.is((await cache.get('https://h.example/m/video/240p.m3u8'))?.data, '#EXTM3U v240');
+  assert.is((await cache.get('https://h.example/m/master.m3u8'))?.data, MASTER);
 });
 
 test('failures resolve to undefined so the engine loads by itself', async () => {
@@ -151,7 +151,7 @@ test('a prompt answer clears its deadline: nothing is aborted later', async () =
   try {
     const cache = prefetchPlaylists(MASTER_URL);
     await flush();
-    assert.match((await cache.get(MASTER_URL))!, /^#EXTM3U/);
+    assert.match(String((await cache.get(MASTER_URL))!.data), /^#EXTM3U/);
     assert.is(clock.pending(), 0, 'the timer is cleared once the playlist is in');
     clock.advance(PREFETCH_TIMEOUT_MS * 2);
     assert.not.ok(f.asked[0].signal!.aborted);
@@ -175,10 +175,10 @@ test('a variant that never answers is given up on its own deadline; the master s
       f.asked.map((a) => a.url),
       [MASTER_URL, 'https://h.example/m/video/240p.m3u8', 'https://h.example/m/audio/rus.m3u8'],
     );
-    assert.is(await cache.get('https://h.example/m/audio/rus.m3u8'), '#EXTM3U rus');
+    assert.is((await cache.get('https://h.example/m/audio/rus.m3u8'))?.data, '#EXTM3U rus');
     clock.advance(PREFETCH_TIMEOUT_MS);
     assert.equal(await settled(cache.get('https://h.example/m/video/240p.m3u8')), { done: true, value: undefined });
-    assert.is(await cache.get(MASTER_URL), MASTER);
+    assert.is((await cache.get(MASTER_URL))?.data, MASTER);
     assert.is(clock.pending(), 0);
   } finally {
     f.restore();
@@ -219,7 +219,7 @@ test('an HTML answer for a variant is left to hls.js too', async () => {
     const cache = prefetchPlaylists(MASTER_URL);
     await flush();
     assert.is(await cache.get('https://h.example/m/video/240p.m3u8'), undefined);
-    assert.is(await cache.get('https://h.example/m/audio/rus.m3u8'), '#EXTM3U rus');
+    assert.is((await cache.get('https://h.example/m/audio/rus.m3u8'))?.data, '#EXTM3U rus');
   } finally {
     f.restore();
   }
@@ -237,6 +237,47 @@ test('a network error resolves to undefined (and the master asks for nothing mor
   } finally {
     f.restore();
     clock.restore();
+  }
+});
+
+
+test('the audio the player will choose (saved label, voice author, lang_order), then init segments and first fragments; hls.js is told the choice', async () => {
+  const files: Record<string, string> = {
+    'https://h.example/m/master.m3u8': MASTER,
+    'https://h.example/m/video/240p.m3u8': '#EXTM3U\n#EXT-X-MAP:URI="init.mp4"\n#EXTINF:4,\nseg_000.m4s\n#EXTINF:4,\nseg_001.m4s\n',
+    'https://h.example/m/audio/eng.m3u8': '#EXTM3U\n#EXT-X-MAP:URI="a-init.mp4"\n#EXTINF:4,\na0.m4s\n',
+    'https://h.example/m/video/init.mp4': 'I',
+    'https://h.example/m/video/seg_000.m4s': 'S0',
+    'https://h.example/m/audio/a-init.mp4': 'AI',
+    'https://h.example/m/audio/a0.m4s': 'A0',
+  };
+  useAudioPreferences(() => ({ langOrder: ['en'] }));
+  const { asked, cache } = await run(files);
+  assert.equal(asked.sort(), Object.keys(files).sort(), 'the English audio (lang_order), not the DEFAULT=YES Russian');
+  assert.equal(cache.audio, { groupId: 'aud', name: 'English', lang: 'en' });
+  const seg = await cache.get('https://h.example/m/video/seg_000.m4s');
+  assert.is(new TextDecoder().decode(seg!.data as ArrayBuffer), 'S0');
+  assert.ok(seg!.end >= seg!.start);
+  useAudioPreferences(() => ({ saved: 'Русский', langOrder: ['en'] }));
+  const saved = await run({ ...files, 'https://h.example/m/audio/rus.m3u8': '#EXTM3U rus' });
+  assert.ok(saved.asked.includes('https://h.example/m/audio/rus.m3u8'), 'the saved label wins');
+  assert.not.ok(saved.asked.includes('https://h.example/m/audio/eng.m3u8'));
+  useAudioPreferences(undefined);
+});
+
+test('what the bootstrap started is taken over once by the same address', () => {
+  const real = globalThis.fetch;
+  const asked: string[] = [];
+  globalThis.fetch = (async (url: string) => (asked.push(url), new Response('nope', { status: 404 }))) as typeof fetch;
+  try {
+    startPrefetch('https://h.example/b/master.m3u8', 0);
+    const first = prefetchPlaylists('https://h.example/b/master.m3u8');
+    const again = prefetchPlaylists('https://h.example/b/master.m3u8');
+    assert.ok(first.has('https://h.example/b/master.m3u8'));
+    assert.is.not(first, again, 'a second selection of the same address prefetches anew');
+    assert.equal(asked, ['https://h.example/b/master.m3u8', 'https://h.example/b/master.m3u8']);
+  } finally {
+    globalThis.fetch = real;
   }
 });
 

@@ -1,4 +1,4 @@
-import { type ProgressMap, progressOf } from '../content/progress';
+import { type ProgressMap, progressOf } from './progress';
 import type { Episode } from '../core/entities';
 
 /** SPEC §3: a master descriptor is loaded when the source address contains .json. */

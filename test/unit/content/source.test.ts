@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { type SourceInputs, isDescriptorAddress, resolveSource } from '../../../src/controller/source';
+import { type SourceInputs, isDescriptorAddress, resolveSource } from '../../../src/content/source';
 import type { EpisodeVariant } from '../../../src/core/entities';
 import { ep } from '../content/fixtures';
 
