@@ -38,11 +38,9 @@ export function createFullscreen(store: Store, bus: Bus, mode: string | undefine
   };
   document.addEventListener('fullscreenchange', onChange);
   return {
-    attach(root: HTMLElement): void {
-      container = root;
-    },
-    toggle(): void {
-      if (!container) return;
+    /** root: the player's container (none before the UI attached it). */
+    toggle(root: HTMLElement | undefined): void {
+      if (!(container = root)) return;
       if (store.stretched.value || (!document.fullscreenElement && shouldStretch(mode))) {
         return setStretched(!store.stretched.value);
       }

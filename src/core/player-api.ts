@@ -46,6 +46,57 @@ export interface Requests {
   retry(): void;
 }
 
+/** Requests the lazy piece `requests` answers (the entry forwards them to it; see controller/requests.ts). */
+export type LaterRequestName =
+  | 'seek'
+  | 'seekBy'
+  | 'setPlaybackRate'
+  | 'setQuality'
+  | 'setAudioTrack'
+  | 'setAudioGain'
+  | 'setTextTrack'
+  | 'setVolume'
+  | 'toggleFullscreen'
+  | 'togglePip'
+  | 'cast'
+  | 'airplay';
+
+/** The media calls behind those requests (providers/media.ts implements them). */
+export interface MediaControls {
+  seek(time: number): void;
+  setVolume(volume: number): void;
+  setMuted(muted: boolean): void;
+  setPlaybackRate(rate: number): void;
+  setQuality(level: number): void;
+  setAudioTrack(id: number): void;
+  setTextTrack(id: number): void;
+  setAudioGain(gain: number): void;
+  togglePip(): void;
+  cast(): Promise<boolean>;
+  airplay(): void;
+}
+
+export interface LaterRequestDeps {
+  store: Store;
+  bus: Bus;
+  /** config fullscreen_mode */
+  fullscreenMode?: string;
+  /** The player's container, once the UI attached it. */
+  container(): HTMLElement | undefined;
+  /** The media, when the UI has attached it. */
+  media(): MediaControls | undefined;
+  /** The media for a viewer's request; before the UI attached it, SPEC §8 'media not ready' is logged. */
+  ready(): MediaControls | undefined;
+  /** Switches to another source of the same episode, keeping the time (descriptor audio). */
+  setSource(url: string, startAt: number): void;
+}
+
+export type LaterRequests = Pick<Requests, LaterRequestName> & {
+  /** A seek still waiting for its turn belonged to the old source. */
+  cancelSeeks(): void;
+  dispose(): void;
+};
+
 /** What every lazy piece is handed: the player's store, bus, requests, config and piece loader. */
 export interface PlayerParts {
   store: Store;
@@ -154,6 +205,7 @@ export interface PieceModules {
   ads: { runAds(host: AdsHost): AdsHandle };
   vpaid: Record<string, never>;
   extras: { bindExtras(video: HTMLVideoElement, store: Store): Extras };
+  requests: { createLaterRequests(deps: LaterRequestDeps): LaterRequests };
   analytics: Telemetry;
   sentry: Telemetry;
   fingerprint: Telemetry;

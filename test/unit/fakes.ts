@@ -4,6 +4,7 @@
 // smaller parts. Nothing here waits on real time beyond a few zero-delay turns.
 import type { Window } from 'happy-dom';
 import { readEmbedConfig } from '../../src/config/embed-config';
+import * as laterRequests from '../../src/controller/later-requests';
 import { createPlayer } from '../../src/controller/player';
 import type { Cause } from '../../src/core/bus';
 import type { PieceLoader, PieceModules, PieceName } from '../../src/core/player-api';
@@ -63,13 +64,15 @@ export type FakePieces = { [K in PieceName]?: PieceModules[K] | Error | 'never' 
 
 /**
  * A PieceLoader over a table. A piece not in the table stays loading (as on a slow network), so
- * tests that do not care about it see nothing of it. `asked` lists every call in order.
+ * tests that do not care about it see nothing of it; but `requests` (the controller's own requests
+ * beyond play and pause) is the real module unless the table says otherwise. `asked` lists every call in order.
  */
 export function fakeLoader(pieces: FakePieces = {}) {
   const asked: PieceName[] = [];
+  const table: FakePieces = { requests: laterRequests, ...pieces };
   const load: PieceLoader = (name) => {
     asked.push(name);
-    const p = pieces[name];
+    const p = table[name];
     if (p === undefined || p === 'never') return new Promise(() => {});
     if (p instanceof Error) return Promise.reject(p);
     return Promise.resolve(p as never);

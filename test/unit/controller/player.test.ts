@@ -170,7 +170,7 @@ test('onDestroy: teardowns run at destroy, and at once when registered after it;
       p.bus.emit('media:first-frame', { sinceStartMs: 2 });
       await flush();
     });
-    return asked.filter((n) => n !== 'features' && n !== 'ads');
+    return asked.filter((n) => n !== 'features' && n !== 'ads' && n !== 'requests');
   };
   assert.equal(await tries(false), ['analytics', 'fingerprint'], 'a live player loads analytics and the fingerprint after the first frame, once');
   assert.equal(await tries(false, { sentry_dsn: 'https://k@ingest.example/1' }), ['analytics', 'fingerprint', 'sentry'], 'and Sentry with a DSN');
@@ -226,9 +226,10 @@ test('a page going away cuts the catalogue calls: no error screen, nothing logge
   p.destroy();
 });
 
-test("SPEC §8 'media not ready': a request before the UI attached the <video> is logged, not thrown; a volume that is not a number is ignored with a warning", () => {
+test("SPEC §8 'media not ready': a request before the UI attached the <video> is logged, not thrown; a volume that is not a number is ignored with a warning", async () => {
   serve(filmRoutes());
   const p = player('?movie_id=1');
+  await flush(); // the lazy piece that answers these requests arrives
   const warned: string[] = [];
   const warn = console.warn;
   console.warn = (...args: unknown[]) => warned.push(String(args[0]));
