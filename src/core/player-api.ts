@@ -164,6 +164,12 @@ export interface CueBinding {
 }
 
 export interface Extras {
+  /** Shows one of the descriptor's subtitle files (an external track id) or none (-1). */
+  showSubtitles(id: number): void;
+  /** A new source: the old subtitle files go. */
+  resetSubtitles(): void;
+  /** Audio gain (1 = untouched), through the lazy `audio-gain` piece. */
+  setGain(gain: number): void;
   togglePip(): void;
   /** Picture-in-picture back to the content from an ad that held it. */
   takePip(): Promise<void>;
@@ -204,7 +210,7 @@ export interface PieceModules {
   };
   ads: { runAds(host: AdsHost): AdsHandle };
   vpaid: Record<string, never>;
-  extras: { bindExtras(video: HTMLVideoElement, store: Store): Extras };
+  extras: { bindExtras(video: HTMLVideoElement, store: Store, load: PieceLoader): Extras };
   requests: { createLaterRequests(deps: LaterRequestDeps): LaterRequests };
   analytics: Telemetry;
   sentry: Telemetry;
