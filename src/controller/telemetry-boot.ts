@@ -9,8 +9,15 @@ import type { PlayerApi } from '../core/player-api';
 const MAX_PAST = 1000;
 
 /**
- * Starts the lazy telemetry, off the critical path (DESIGN): analytics and the device fingerprint
- * after the first frame; error reporting then, or at the first error if that comes first (no frame
+ * The fingerprint waits this long past the first frame: FingerprintJS's probes (fonts, canvas, audio)
+ * are main-thread tasks of about 100 ms that cannot be split, and the viewer's first seconds (the
+ * controls showing, the first clicks) stay smooth without them. Nothing waits for it.
+ */
+export const FINGERPRINT_DELAY_MS = 5000;
+
+/**
+ * Starts the lazy telemetry, off the critical path (DESIGN): analytics after the first frame, the
+ * device fingerprint some seconds later; error reporting then, or at the first error if that comes first (no frame
  * may ever come). What happened before a piece loaded is kept and replayed to it, so the first play
  * is counted and an early error is still reported.
  */
@@ -31,8 +38,9 @@ export function bootTelemetry(player: PlayerApi): void {
   const off = bus.on('media:first-frame', () => {
     off();
     load('analytics');
-    load('fingerprint');
     sentry();
+    const timer = setTimeout(() => load('fingerprint'), FINGERPRINT_DELAY_MS);
+    player.onDestroy(() => clearTimeout(timer));
   });
   player.onDestroy(off);
   player.onDestroy(bus.on('player:error', ({ error }) => error.fatal && sentry()));

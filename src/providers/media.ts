@@ -256,6 +256,9 @@ export function bindMedia(video: HTMLVideoElement, opts: MediaOptions): Media {
             fail('media-load-failed', { code: 4, message: 'Failed to load resource.', details: 'hls module failed to load', url, data: err });
           return;
         }
+        // hls.js's setup and first playlists in a task of their own, not in the one that evaluated
+        // the module (each under 50 ms: no long task in front of the first frame).
+        await new Promise((next) => setTimeout(next));
         if (token !== loadToken) return;
         engine = mod.attachHls(
           video,
