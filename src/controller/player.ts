@@ -36,10 +36,8 @@ export function createPlayer(config: EmbedConfig, env: PlayerEnv): PlayerApi {
 
   // The first local-storage access waits for the browser to load the origin's storage (tens of ms on
   // a busy device): it happens in a task of its own while the catalogue calls are out, not in the
-  // first render's.
-  let stored: { volume: unknown; muted: unknown } | undefined;
-  const readVolume = () => (stored ??= { volume: readStored(VOLUME_KEY), muted: readStored(MUTED_KEY) });
-  setTimeout(readVolume);
+  // first render's (attach below reads it again, from memory then).
+  setTimeout(() => readStored(VOLUME_KEY));
 
   // Evaluates the hls.js module the HTML already preloads, in parallel with the catalogue calls.
   if (caps.mediaSource) load('hls').catch(() => {});
@@ -149,9 +147,9 @@ export function createPlayer(config: EmbedConfig, env: PlayerEnv): PlayerApi {
         onFailure: (code, f) => errors.fail(code, `${f.message} ${f.details}`, { cause: f, address: f.url }),
       });
       // SPEC §3: the viewer's volume and mute, before anything plays.
-      const { volume, muted } = readVolume();
+      const volume = readStored(VOLUME_KEY);
       if (typeof volume === 'number' && volume >= 0 && volume <= 1) media.setVolume(volume);
-      if (muted === true) media.setMuted(true);
+      if (readStored(MUTED_KEY) === true) media.setMuted(true);
       playback.attach(media);
     },
     start: session.start,

@@ -16,9 +16,15 @@ export const ORIGIN = 'https://player.example';
 
 const realSetTimeout = globalThis.setTimeout;
 
-/** A few turns of the event loop: promises settle, zero-delay timers run (never a real wait). */
+/** The fake clock installed now, if any: flush runs its zero-delay timers too. */
+let installedClock: { advance(ms: number): void } | undefined;
+
+/** A few turns of the event loop: promises settle, zero-delay timers run, the fake clock's too (never a real wait). */
 export async function flush(turns = 10): Promise<void> {
-  for (let i = 0; i < turns; i++) await new Promise((r) => realSetTimeout(r, 0));
+  for (let i = 0; i < turns; i++) {
+    await new Promise((r) => realSetTimeout(r, 0));
+    installedClock?.advance(0);
+  }
 }
 
 /** Runs fn with console.error/warn silenced; returns what was logged. */
@@ -106,12 +112,14 @@ export function fakeClock(start = 1000) {
       now = end;
     },
     install() {
+      installedClock = clock;
       globalThis.setTimeout = clock.setTimeout;
       globalThis.clearTimeout = clock.clearTimeout;
       performance.now = () => now;
       return clock;
     },
     restore() {
+      if (installedClock === clock) installedClock = undefined;
       globalThis.setTimeout = saved.setTimeout;
       globalThis.clearTimeout = saved.clearTimeout;
       performance.now = saved.now;
