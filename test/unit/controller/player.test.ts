@@ -71,7 +71,8 @@ test('a stalled catalogue times out into the generic screen; retry recovers', as
   assert.is(p.store.error.value?.code, 'content-timeout');
   stall = false;
   p.requests.retry();
-  await new Promise((r) => setTimeout(r, 20));
+  // The catalogue, then (a task later) the episode: waits on the outcome, not on a time.
+  for (let turn = 0; turn < 200 && p.store.episode.value?.id !== 101; turn++) await flush(1);
   assert.is(p.store.error.value, null);
   assert.is(p.store.episode.value?.id, 101);
 });
