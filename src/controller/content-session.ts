@@ -1,4 +1,4 @@
-import { batch } from '@preact/signals';
+import { batch } from '@preact/signals-core';
 import { getJson } from '../api/http';
 import type { EmbedConfig } from '../config/embed-config';
 import { chooseInitialEpisode } from '../content/episodes';

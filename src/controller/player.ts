@@ -1,4 +1,4 @@
-import { effect } from '@preact/signals';
+import { effect } from '@preact/signals-core';
 import { createAdGate } from '../ads/gate';
 import type { EmbedConfig } from '../config/embed-config';
 import { createBus } from '../core/bus';

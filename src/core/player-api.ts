@@ -1,6 +1,6 @@
 // The player's contract: what the UI, the features, the ads and telemetry may use of one player.
 // The controller implements it; nothing outside main.tsx knows the implementation.
-import type { ReadonlySignal } from '@preact/signals';
+import type { ReadonlySignal } from '@preact/signals-core';
 import type { ComponentType } from 'preact';
 import type { EmbedConfig } from '../config/embed-config';
 import type { Bus, Cause, PastEvent } from './bus';

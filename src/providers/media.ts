@@ -1,4 +1,4 @@
-import { batch } from '@preact/signals';
+import { batch } from '@preact/signals-core';
 import type { Bus, Cause } from '../core/bus';
 import { playerError } from '../core/errors';
 import type { Extras, HlsHandle, PieceLoader, PlaylistCache } from '../core/player-api';
