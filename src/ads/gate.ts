@@ -1,4 +1,4 @@
-import { effect, signal } from '@preact/signals';
+import { effect, signal } from '@preact/signals-core';
 import { getJson } from '../api/http';
 import type { EmbedConfig } from '../config/embed-config';
 import type { Bus } from '../core/bus';

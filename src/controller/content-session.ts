@@ -1,4 +1,4 @@
-import { batch } from '@preact/signals';
+import { batch } from '@preact/signals-core';
 import { getJson } from '../api/http';
 import type { EmbedConfig } from '../config/embed-config';
 import { chooseInitialEpisode } from '../content/episodes';
@@ -79,6 +79,10 @@ export function createContentSession({ store, bus, config, domain, apiBase, load
       store.loading.value = false;
     });
     bus.emit('content:loaded', loaded);
+    // The interface shows the content in this task; the episode's source starts in the next one
+    // (two short tasks in front of the first frame, not one long one).
+    await new Promise((next) => setTimeout(next));
+    if (abort !== loadAbort || life.signal.aborted) return;
     const episode = chooseInitialEpisode(loaded.episodes, query);
     // Nothing to play is, to the viewer, content that is not available: 'Контент не доступен'.
     if (!episode) return fail('content-not-found', 'content has no episodes', { cause: httpError(404, apiBase, 'no episodes') });

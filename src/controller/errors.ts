@@ -1,4 +1,4 @@
-import { batch } from '@preact/signals';
+import { batch } from '@preact/signals-core';
 import type { Bus } from '../core/bus';
 import { type ErrorCode, type ErrorData, isExpected, playerError } from '../core/errors';
 import type { Store } from '../core/store';

@@ -1,4 +1,3 @@
-import { batch } from '@preact/signals';
 import type { Bus } from '../core/bus';
 import type { Store } from '../core/store';
 
@@ -30,19 +29,17 @@ export function createFullscreen(store: Store, bus: Bus, mode: string | undefine
     bus.emit('player:fullscreen', { active, mode: 'native' });
   };
   const setStretched = (active: boolean) => {
-    batch(() => {
-      store.stretched.value = active;
-      store.fullscreen.value = active;
-    });
+    // Unbatched: nothing reacts to both (renders are deferred anyway), and without batch this lazy
+    // piece imports no signals module, so the entry's stays one chunk with Preact.
+    store.stretched.value = active;
+    store.fullscreen.value = active;
     bus.emit('player:fullscreen', { active, mode: 'stretched' });
   };
   document.addEventListener('fullscreenchange', onChange);
   return {
-    attach(root: HTMLElement): void {
-      container = root;
-    },
-    toggle(): void {
-      if (!container) return;
+    /** root: the player's container (none before the UI attached it). */
+    toggle(root: HTMLElement | undefined): void {
+      if (!(container = root)) return;
       if (store.stretched.value || (!document.fullscreenElement && shouldStretch(mode))) {
         return setStretched(!store.stretched.value);
       }

@@ -1,19 +1,16 @@
-import { effect } from '@preact/signals';
+import { effect } from '@preact/signals-core';
 import { createAdGate } from '../ads/gate';
 import type { EmbedConfig } from '../config/embed-config';
 import { createBus } from '../core/bus';
-import type { PieceLoader } from '../core/player-api';
-import type { PlayerApi, PlayerParts } from '../core/player-api';
+import type { LaterRequests, PieceLoader, PlayerApi, PlayerParts } from '../core/player-api';
 import { createStore } from '../core/store';
 import { detectCapabilities } from '../providers/engine';
 import { bindMedia } from '../providers/media';
 import { MUTED_KEY, VOLUME_KEY, readStored } from '../storage/local';
 import { createContentSession } from './content-session';
 import { createErrorHandling } from './errors';
-import { createFullscreen } from './fullscreen';
 import { createPlayback } from './playback';
 import { createRequests } from './requests';
-import { createSeekThrottle } from './seek-throttle';
 import { bootTelemetry } from './telemetry-boot';
 
 export interface PlayerEnv {
@@ -37,6 +34,11 @@ export function createPlayer(config: EmbedConfig, env: PlayerEnv): PlayerApi {
   const disposers: Array<() => void> = [];
   let alive = true;
 
+  // The first local-storage access waits for the browser to load the origin's storage (tens of ms on
+  // a busy device): it happens in a task of its own while the catalogue calls are out, not in the
+  // first render's (attach below reads it again, from memory then).
+  setTimeout(() => readStored(VOLUME_KEY));
+
   // Evaluates the hls.js module the HTML already preloads, in parallel with the catalogue calls.
   if (caps.mediaSource) load('hls').catch(() => {});
 
@@ -51,10 +53,33 @@ export function createPlayer(config: EmbedConfig, env: PlayerEnv): PlayerApi {
     onStopped: () => playback.startIfAsked('ad'),
     takeContentPip: async () => playback.media()?.takePip(),
   });
-  const seeks = createSeekThrottle((to) => playback.ready()?.seek(to));
-  const fullscreen = createFullscreen(store, bus, config.fullscreenMode);
+  let container: HTMLElement | undefined;
+  // Seeking, volume, tracks, fullscreen, picture-in-picture and cast: a lazy piece, asked for at once
+  // (it is small) and never waited for; requests.ts forwards to it.
+  let later: LaterRequests | undefined;
+  let laterLoad: Promise<LaterRequests> | undefined;
+  const loadLater = () =>
+    (laterLoad ??= load('requests').then(
+      (m) => {
+        later = m.createLaterRequests({
+          store,
+          bus,
+          fullscreenMode: config.fullscreenMode,
+          container: () => container,
+          media: playback.media,
+          ready: playback.ready,
+          setSource,
+        });
+        player.onDestroy(later.dispose);
+        return later;
+      },
+      (err) => {
+        laterLoad = undefined;
+        throw err;
+      },
+    ));
   const setSource = (url: string, startAt: number) => {
-    seeks.cancel();
+    later?.cancelSeeks();
     playback.setSource(url, startAt);
   };
   const session = createContentSession({
@@ -71,11 +96,10 @@ export function createPlayer(config: EmbedConfig, env: PlayerEnv): PlayerApi {
   const requests = createRequests({
     store,
     playback,
-    seeks,
-    fullscreen,
     adHolds: gate.holds,
     loadEpisode: (episode, startAt) => void session.selectEpisode(episode, startAt),
-    setSource,
+    later: () => later,
+    loadLater,
     variantChanged(episode, variantId) {
       const variant = episode.episodeVariants?.find((v) => v.id === variantId);
       if (!variant) return false;
@@ -95,8 +119,6 @@ export function createPlayer(config: EmbedConfig, env: PlayerEnv): PlayerApi {
   disposers.push(
     errors.dispose,
     gate.destroy,
-    seeks.dispose,
-    fullscreen.dispose,
     session.dispose,
     // SPEC §4: content that is not available raises the blocked error once the placeholder plays.
     effect(() => {
@@ -116,7 +138,7 @@ export function createPlayer(config: EmbedConfig, env: PlayerEnv): PlayerApi {
     ...parts,
     ads: gate.handle,
     attach(video, root) {
-      fullscreen.attach(root);
+      container = root;
       const media = bindMedia(video, {
         store,
         bus,
@@ -142,5 +164,6 @@ export function createPlayer(config: EmbedConfig, env: PlayerEnv): PlayerApi {
     },
   };
   bootTelemetry(player);
+  loadLater().catch((err) => console.warn('[player] piece requests failed to load', err));
   return player;
 }

@@ -9,11 +9,18 @@ import type { PlayerApi } from '../core/player-api';
 const MAX_PAST = 1000;
 
 /**
- * Starts the lazy telemetry, off the critical path (DESIGN): analytics and the device fingerprint
- * after the first frame; error reporting then, or at the first error if that comes first (no frame
- * may ever come). With an ad list, analytics loads at once, in parallel with the ads piece: a
- * pre-roll plays before the content's first frame, and its events must be sent as they happen (a
- * viewer who leaves during it still counts). What happened before a piece loaded is kept and
+ * The fingerprint waits this long past the first frame: FingerprintJS's probes (fonts, canvas, audio)
+ * are main-thread tasks of about 100 ms that cannot be split, and the viewer's first seconds (the
+ * controls showing, the first clicks) stay smooth without them. Nothing waits for it.
+ */
+export const FINGERPRINT_DELAY_MS = 5000;
+
+/**
+ * Starts the lazy telemetry, off the critical path (DESIGN): analytics after the first frame, the
+ * device fingerprint some seconds later; error reporting then, or at the first error if that comes
+ * first (no frame may ever come). With an ad list, analytics loads at once, in parallel with the ads
+ * piece: a pre-roll plays before the content's first frame, and its events must be sent as they happen
+ * (a viewer who leaves during it still counts). What happened before a piece loaded is kept and
  * replayed to it, so the first play is counted and an early error is still reported.
  */
 export function bootTelemetry(player: PlayerApi): void {
@@ -35,8 +42,9 @@ export function bootTelemetry(player: PlayerApi): void {
   const off = bus.on('media:first-frame', () => {
     off();
     if (!withAds) load('analytics');
-    load('fingerprint');
     sentry();
+    const timer = setTimeout(() => load('fingerprint'), FINGERPRINT_DELAY_MS);
+    player.onDestroy(() => clearTimeout(timer));
   });
   player.onDestroy(off);
   player.onDestroy(bus.on('player:error', ({ error }) => error.fatal && sentry()));

@@ -1,6 +1,6 @@
 // The player's contract: what the UI, the features, the ads and telemetry may use of one player.
 // The controller implements it; nothing outside main.tsx knows the implementation.
-import type { ReadonlySignal } from '@preact/signals';
+import type { ReadonlySignal } from '@preact/signals-core';
 import type { ComponentType } from 'preact';
 import type { EmbedConfig } from '../config/embed-config';
 import type { Bus, Cause, PastEvent } from './bus';
@@ -45,6 +45,57 @@ export interface Requests {
   /** The error screen's reload button: reset the error and try again from where it failed. */
   retry(): void;
 }
+
+/** Requests the lazy piece `requests` answers (the entry forwards them to it; see controller/requests.ts). */
+export type LaterRequestName =
+  | 'seek'
+  | 'seekBy'
+  | 'setPlaybackRate'
+  | 'setQuality'
+  | 'setAudioTrack'
+  | 'setAudioGain'
+  | 'setTextTrack'
+  | 'setVolume'
+  | 'toggleFullscreen'
+  | 'togglePip'
+  | 'cast'
+  | 'airplay';
+
+/** The media calls behind those requests (providers/media.ts implements them). */
+export interface MediaControls {
+  seek(time: number): void;
+  setVolume(volume: number): void;
+  setMuted(muted: boolean): void;
+  setPlaybackRate(rate: number): void;
+  setQuality(level: number): void;
+  setAudioTrack(id: number): void;
+  setTextTrack(id: number): void;
+  setAudioGain(gain: number): void;
+  togglePip(): void;
+  cast(): Promise<boolean>;
+  airplay(): void;
+}
+
+export interface LaterRequestDeps {
+  store: Store;
+  bus: Bus;
+  /** config fullscreen_mode */
+  fullscreenMode?: string;
+  /** The player's container, once the UI attached it. */
+  container(): HTMLElement | undefined;
+  /** The media, when the UI has attached it. */
+  media(): MediaControls | undefined;
+  /** The media for a viewer's request; before the UI attached it, SPEC §8 'media not ready' is logged. */
+  ready(): MediaControls | undefined;
+  /** Switches to another source of the same episode, keeping the time (descriptor audio). */
+  setSource(url: string, startAt: number): void;
+}
+
+export type LaterRequests = Pick<Requests, LaterRequestName> & {
+  /** A seek still waiting for its turn belonged to the old source. */
+  cancelSeeks(): void;
+  dispose(): void;
+};
 
 /** What every lazy piece is handed: the player's store, bus, requests, config and piece loader. */
 export interface PlayerParts {
@@ -125,6 +176,12 @@ export interface CueBinding {
 }
 
 export interface Extras {
+  /** Shows one of the descriptor's subtitle files (an external track id) or none (-1). */
+  showSubtitles(id: number): void;
+  /** A new source: the old subtitle files go. */
+  resetSubtitles(): void;
+  /** Audio gain (1 = untouched), through the lazy `audio-gain` piece. */
+  setGain(gain: number): void;
   togglePip(): void;
   /** Picture-in-picture back to the content from an ad that held it. */
   takePip(): Promise<void>;
@@ -165,7 +222,8 @@ export interface PieceModules {
   };
   ads: { runAds(host: AdsHost): AdsHandle };
   vpaid: Record<string, never>;
-  extras: { bindExtras(video: HTMLVideoElement, store: Store): Extras };
+  extras: { bindExtras(video: HTMLVideoElement, store: Store, load: PieceLoader): Extras };
+  requests: { createLaterRequests(deps: LaterRequestDeps): LaterRequests };
   analytics: Telemetry;
   sentry: Telemetry;
   fingerprint: Telemetry;

@@ -1,4 +1,4 @@
-import { computed, signal } from '@preact/signals';
+import { computed, signal } from '@preact/signals-core';
 import type { Content, Descriptor, Episode, Season } from './entities';
 import type { PlayerError } from './errors';
 import type { MediaTrack, QualityLevel } from './tracks';

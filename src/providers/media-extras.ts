@@ -1,7 +1,7 @@
-// Lazy widget "extras": picture-in-picture, cast (Remote Playback API) and AirPlay on the <video>
-// (part of the media provider, the only code that touches it). Missing APIs are logged, never
-// thrown (SPEC §8).
-import type { Extras } from '../core/player-api';
+// Lazy widget "extras": picture-in-picture, cast (Remote Playback API) and AirPlay on the <video>,
+// and the way to the subtitle-file and audio-gain pieces (part of the media provider, the only code
+// that touches it), off the critical path. Missing APIs are logged, never thrown (SPEC §8).
+import type { CueBinding, Extras, PieceLoader, PieceModules } from '../core/player-api';
 import type { Store } from '../core/store';
 
 type Video = HTMLVideoElement & {
@@ -9,7 +9,11 @@ type Video = HTMLVideoElement & {
   webkitShowPlaybackTargetPicker?(): void;
 };
 
-export function bindExtras(video: Video, store: Store): Extras {
+type AudioGain = NonNullable<ReturnType<PieceModules['audio-gain']['createAudioGain']>>;
+
+export function bindExtras(video: Video, store: Store, load: PieceLoader): Extras {
+  let cues: Promise<CueBinding> | undefined;
+  let gainNode: Promise<AudioGain | undefined> | undefined;
   const on: Record<string, (e: Event) => void> = {
     enterpictureinpicture: () => (store.pip.value = true),
     leavepictureinpicture: () => (store.pip.value = false),
@@ -18,6 +22,25 @@ export function bindExtras(video: Video, store: Store): Extras {
   };
   for (const [name, fn] of Object.entries(on)) video.addEventListener(name, fn);
   return {
+    showSubtitles(id) {
+      // The subtitle reader loads with the first subtitle choice (subtitles start off).
+      (cues ??= load('cues').then((m) => m.bindCues(video, store)))
+        .then((c) => c.showExternal(id, store.descriptor.value?.subtitles ?? []))
+        .catch((err) => console.warn('[player] subtitles module failed to load', err));
+    },
+    resetSubtitles: () => void cues?.then((c) => c.reset()),
+    setGain(gain) {
+      // The piece says 'audio gain api not available' where Web Audio is missing (the menu hides gain there).
+      (gainNode ??= load('audio-gain').then((m) => m.createAudioGain(video)))
+        .then((node) => {
+          node?.set(gain);
+          if (node) store.gain.value = gain;
+        })
+        .catch((err) => {
+          gainNode = undefined;
+          console.warn('[player] audio module failed to load', err);
+        });
+    },
     togglePip(): void {
       const fail = () => console.warn('[player] no pip support');
       if (!document.pictureInPictureEnabled || !video.requestPictureInPicture) return fail();
@@ -46,6 +69,7 @@ export function bindExtras(video: Video, store: Store): Extras {
       video.webkitShowPlaybackTargetPicker?.();
     },
     dispose(): void {
+      void cues?.then((c) => c.dispose());
       for (const [name, fn] of Object.entries(on)) video.removeEventListener(name, fn);
     },
   };

@@ -1,12 +1,10 @@
-import { batch } from '@preact/signals';
+import { batch } from '@preact/signals-core';
 import type { Bus, Cause } from '../core/bus';
 import { playerError } from '../core/errors';
-import type { CueBinding, Extras, HlsHandle, PieceLoader, PieceModules, PlaylistCache } from '../core/player-api';
+import type { Extras, HlsHandle, PieceLoader, PlaylistCache } from '../core/player-api';
 import type { Store } from '../core/store';
 import { EXTERNAL_TRACK_BASE } from '../core/tracks';
 import { type Engine, type MediaCapabilities, isHlsAddress, isHlsByContentType, needsContentType, pickEngine } from './engine';
-
-type AudioGain = NonNullable<ReturnType<PieceModules['audio-gain']['createAudioGain']>>;
 
 /** From a source set to its first data in the element: past this, the source has failed. */
 export const START_BUDGET_MS = 15000;
@@ -67,10 +65,6 @@ export function bindMedia(video: HTMLVideoElement, opts: MediaOptions): Media {
   let loadToken = 0;
   let seekFrom = 0;
   let firstFrame = false;
-  let cues: Promise<CueBinding> | undefined;
-  let gainNode: Promise<AudioGain | undefined> | undefined;
-  // The subtitle reader loads with the first subtitle choice (subtitles start off).
-  const withCues = () => (cues ??= opts.load('cues').then((m) => m.bindCues(video, store)));
   const external = () =>
     (store.descriptor.value?.subtitles ?? []).map((s, i) => ({ id: EXTERNAL_TRACK_BASE + i, label: s.label, language: s.language }));
 
@@ -153,9 +147,17 @@ export function bindMedia(video: HTMLVideoElement, opts: MediaOptions): Media {
     },
   };
   for (const [name, fn] of Object.entries(listeners)) video.addEventListener(name, fn);
-  // PiP, cast and AirPlay load after the first frame (or at once where AirPlay may be offered).
+  // PiP, cast, AirPlay, subtitle files and audio gain load after the first frame (or at once where
+  // AirPlay may be offered, or at the first subtitle or gain choice).
   let extras: Promise<Extras> | undefined;
-  const withExtras = () => (extras ??= opts.load('extras').then((m) => m.bindExtras(video, store)));
+  const withExtras = () =>
+    (extras ??= opts.load('extras').then(
+      (m) => m.bindExtras(video, store, opts.load),
+      (err) => {
+        extras = undefined; // tried again at the next use
+        throw err;
+      },
+    ));
   const extra = (run: (x: Extras) => unknown) =>
     withExtras()
       .then(run)
@@ -231,7 +233,7 @@ export function bindMedia(video: HTMLVideoElement, opts: MediaOptions): Media {
         store.cues.value = [];
         store.thumbnailsUrl.value = '';
       });
-      void cues?.then((c) => c.reset());
+      void extras?.then((x) => x.resetSubtitles());
       const hls = isHlsAddress(url) || (needsContentType(url) && (await isHlsByContentType(url)));
       if (token !== loadToken) return;
       const kind: Engine | undefined = pickEngine(url, opts.caps, hls);
@@ -254,6 +256,9 @@ export function bindMedia(video: HTMLVideoElement, opts: MediaOptions): Media {
             fail('media-load-failed', { code: 4, message: 'Failed to load resource.', details: 'hls module failed to load', url, data: err });
           return;
         }
+        // hls.js's setup and first playlists in a task of their own, not in the one that evaluated
+        // the module (each under 50 ms: no long task in front of the first frame).
+        await new Promise((next) => setTimeout(next));
         if (token !== loadToken) return;
         engine = mod.attachHls(
           video,
@@ -328,22 +333,9 @@ export function bindMedia(video: HTMLVideoElement, opts: MediaOptions): Media {
       const isExternal = id >= EXTERNAL_TRACK_BASE;
       engine?.setTextTrack(isExternal ? -1 : id);
       if (isExternal || !engine) store.textTrack.value = id;
-      void withCues()
-        .then((c) => c.showExternal(isExternal ? id : -1, store.descriptor.value?.subtitles ?? []))
-        .catch((err) => console.warn('[player] subtitles module failed to load', err));
+      void extra((x) => x.showSubtitles(isExternal ? id : -1));
     },
-    setAudioGain(gain) {
-      // The piece says 'audio gain api not available' where Web Audio is missing (the menu hides gain there).
-      (gainNode ??= opts.load('audio-gain').then((m) => m.createAudioGain(video)))
-        .then((node) => {
-          node?.set(gain);
-          if (node) store.gain.value = gain;
-        })
-        .catch((err) => {
-          gainNode = undefined;
-          console.warn('[player] audio module failed to load', err);
-        });
-    },
+    setAudioGain: (gain) => void extra((x) => x.setGain(gain)),
     togglePip: () => void extra((x) => x.togglePip()),
     takePip: async () => void (await extra((x) => x.takePip())),
     cast: async () => !!(await extra((x) => x.cast())),
@@ -353,7 +345,6 @@ export function bindMedia(video: HTMLVideoElement, opts: MediaOptions): Media {
       dropEngine();
       video.removeEventListener('loadeddata', started);
       video.removeEventListener('loadedmetadata', started);
-      void cues?.then((c) => c.dispose());
       void extras?.then((x) => x.dispose());
       for (const [name, fn] of Object.entries(listeners)) video.removeEventListener(name, fn);
     },

@@ -6,23 +6,13 @@ import { ru } from '../i18n/ru';
 /** SPEC §8 screens. Only the generic one has a way out: its button resets the error. */
 export function ErrorScreen({ error, onReset }: { error: PlayerError; onReset: () => void }) {
   const screen = screenOf(error);
-  let text: string;
-  switch (screen) {
-    case 'missing-movie-id':
-      text = ru.missingMovieId;
-      break;
-    case 'not-found':
-      text = ru.notFound;
-      break;
-    case 'blocked':
-      text = ru.blocked;
-      break;
-    case 'load-failed':
-      text = ru.loadFailed + (error.data?.address ?? '');
-      break;
-    default:
-      text = ru.generic + (error.data?.eventId ?? '');
-  }
+  const text = {
+    'missing-movie-id': ru.missingMovieId,
+    'not-found': ru.notFound,
+    blocked: ru.blocked,
+    'load-failed': ru.loadFailed + (error.data?.address ?? ''),
+    generic: ru.generic + (error.data?.eventId ?? ''),
+  }[screen];
   return (
     <div class="pl-error" role="alert" data-screen={screen}>
       <p class="pl-error__text">{text}</p>

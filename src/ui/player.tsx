@@ -1,8 +1,10 @@
 /** @jsxImportSource preact */
 // Critical path: written against Preact itself, not React, so that preact/compat (1.8 kB brotli)
 // loads only with the lazy pieces (README "What loads when"). Keep it to hooks and plain JSX.
-import { useSignal, useSignalEffect } from '@preact/signals';
-import { useEffect, useRef } from 'preact/hooks';
+// Likewise it reads signals through @preact/signals-core, not @preact/signals (Preact's signal
+// bindings, 1.2 kB brotli), which also comes only with the lazy pieces: useView below re-renders.
+import { computed, effect, signal } from '@preact/signals-core';
+import { useEffect, useMemo, useReducer, useRef } from 'preact/hooks';
 import type { PlayerApi } from '../core/player-api';
 import { ErrorScreen } from './error-screen';
 import { PlayIcon } from '../core/icons';
@@ -11,11 +13,23 @@ import { ru } from '../i18n/ru';
 
 const HIDE_DELAY_MS = 2000;
 
+/** What read() reads of signals, re-rendering the component when it changes (read must only read signals). */
+function useView<T>(read: () => T): T {
+  const view = useMemo(() => computed(read), []);
+  const [, rerender] = useReducer((n: number) => n + 1, 0);
+  const shown = view.value;
+  // subscribe calls at once: a change between the first render and this effect renders again too.
+  useEffect(() => view.subscribe((now) => now !== shown && rerender(0)), [view]);
+  return shown;
+}
+
+const useSignalEffect = (fn: () => void) => useEffect(() => effect(fn), []);
+
 export function Player({ player }: { player: PlayerApi }) {
   const { store, requests } = player;
   const root = useRef<HTMLDivElement>(null);
   const video = useRef<HTMLVideoElement>(null);
-  const idle = useSignal(false);
+  const idle = useMemo(() => signal(false), []);
   const chrome = usePiece(player, 'controls');
 
   useEffect(() => {
@@ -39,11 +53,21 @@ export function Player({ player }: { player: PlayerApi }) {
     } else wake();
   });
 
-  const error = store.error.value;
-  const started = store.started.value;
-  const busy =
-    !error && (store.loading.value || store.waiting.value || (store.playRequested.value && store.paused.value) || (store.adState.value === 'load' && !started));
-  const Ads = player.ads.value?.Overlay;
+  const { error, started, busy, hidden, stretched, poster, mutedAutoplay, Ads } = useView(() => {
+    const error = store.error.value;
+    const started = store.started.value;
+    return {
+      error,
+      started,
+      busy:
+        !error && (store.loading.value || store.waiting.value || (store.playRequested.value && store.paused.value) || (store.adState.value === 'load' && !started)),
+      hidden: idle.value && !store.paused.value && started,
+      stretched: store.stretched.value,
+      poster: store.poster.value,
+      mutedAutoplay: store.mutedAutoplay.value,
+      Ads: player.ads.value?.Overlay,
+    };
+  });
 
   return (
     <div
@@ -51,9 +75,9 @@ export function Player({ player }: { player: PlayerApi }) {
       class="pl"
       tabIndex={-1}
       aria-label={ru.playerLabel}
-      data-idle={idle.value && !store.paused.value && started ? '' : undefined}
+      data-idle={hidden ? '' : undefined}
       data-started={started ? '' : undefined}
-      data-stretched={store.stretched.value ? '' : undefined}
+      data-stretched={stretched ? '' : undefined}
       onPointerMove={wake}
       onPointerDown={wake}
       onKeyDown={wake}
@@ -64,7 +88,7 @@ export function Player({ player }: { player: PlayerApi }) {
         playsInline
         crossOrigin="anonymous"
         preload="metadata"
-        poster={store.poster.value || undefined}
+        poster={poster || undefined}
         onClick={() => requests.togglePlay('user')}
       />
       {!error && chrome && <chrome.Chrome player={player} />}
@@ -74,7 +98,7 @@ export function Player({ player }: { player: PlayerApi }) {
           <PlayIcon />
         </button>
       )}
-      {store.mutedAutoplay.value && (
+      {mutedAutoplay && (
         <button type="button" class="pl-unmute" onClick={() => requests.toggleMute()}>
           {ru.unmuteLabel}
         </button>

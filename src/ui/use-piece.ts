@@ -8,7 +8,8 @@ export function usePiece<K extends PieceName>(player: PlayerApi, name: K): Piece
   useEffect(() => {
     let live = true;
     player.load(name).then(
-      (m) => live && setMod(() => m),
+      // Rendered in a task after the one that evaluated the piece: two short tasks, not one long one.
+      (m) => setTimeout(() => live && setMod(() => m)),
       (err) => console.error(`[player] piece ${name} failed to load`, err),
     );
     return () => {

@@ -4,6 +4,7 @@
 // smaller parts. Nothing here waits on real time beyond a few zero-delay turns.
 import type { Window } from 'happy-dom';
 import { readEmbedConfig } from '../../src/config/embed-config';
+import * as laterRequests from '../../src/controller/later-requests';
 import { createPlayer } from '../../src/controller/player';
 import type { Cause } from '../../src/core/bus';
 import type { PieceLoader, PieceModules, PieceName } from '../../src/core/player-api';
@@ -15,9 +16,15 @@ export const ORIGIN = 'https://player.example';
 
 const realSetTimeout = globalThis.setTimeout;
 
-/** A few turns of the event loop: promises settle, zero-delay timers run (never a real wait). */
+/** The fake clock installed now, if any: flush runs its zero-delay timers too. */
+let installedClock: { advance(ms: number): void } | undefined;
+
+/** A few turns of the event loop: promises settle, zero-delay timers run, the fake clock's too (never a real wait). */
 export async function flush(turns = 10): Promise<void> {
-  for (let i = 0; i < turns; i++) await new Promise((r) => realSetTimeout(r, 0));
+  for (let i = 0; i < turns; i++) {
+    await new Promise((r) => realSetTimeout(r, 0));
+    installedClock?.advance(0);
+  }
 }
 
 /** Runs fn with console.error/warn silenced; returns what was logged. */
@@ -63,13 +70,15 @@ export type FakePieces = { [K in PieceName]?: PieceModules[K] | Error | 'never' 
 
 /**
  * A PieceLoader over a table. A piece not in the table stays loading (as on a slow network), so
- * tests that do not care about it see nothing of it. `asked` lists every call in order.
+ * tests that do not care about it see nothing of it; but `requests` (the controller's own requests
+ * beyond play and pause) is the real module unless the table says otherwise. `asked` lists every call in order.
  */
 export function fakeLoader(pieces: FakePieces = {}) {
   const asked: PieceName[] = [];
+  const table: FakePieces = { requests: laterRequests, ...pieces };
   const load: PieceLoader = (name) => {
     asked.push(name);
-    const p = pieces[name];
+    const p = table[name];
     if (p === undefined || p === 'never') return new Promise(() => {});
     if (p instanceof Error) return Promise.reject(p);
     return Promise.resolve(p as never);
@@ -103,12 +112,14 @@ export function fakeClock(start = 1000) {
       now = end;
     },
     install() {
+      installedClock = clock;
       globalThis.setTimeout = clock.setTimeout;
       globalThis.clearTimeout = clock.clearTimeout;
       performance.now = () => now;
       return clock;
     },
     restore() {
+      if (installedClock === clock) installedClock = undefined;
       globalThis.setTimeout = saved.setTimeout;
       globalThis.clearTimeout = saved.clearTimeout;
       performance.now = saved.now;

@@ -26,6 +26,13 @@ function recordSignals(): Map<string, AbortSignal | undefined> {
   return signals;
 }
 
+/** start(), awaited: its task turn between the catalogue and the episode runs in flush (fake clock). */
+async function started(player: { start(): Promise<void> }): Promise<void> {
+  const done = player.start();
+  await flush();
+  await done;
+}
+
 let clock: ReturnType<typeof fakeClock>;
 const warn = console.warn;
 test.before.each(() => {
@@ -97,7 +104,7 @@ test('a descriptor answered in time: its source plays, no deadline left behind',
     routes: filmRoutes({ '/catalog-api/episodes': [{ ...filmEpisode, m3u8MasterFilePath: DESC }], '/media/film-4/descriptor.json': DESCRIPTOR }),
     pieces: { descriptor: descriptorPiece },
   });
-  await s.player.start();
+  await started(s.player);
   await flush();
   const { store } = s.player;
   assert.is(store.sourceUrl.value, `${ORIGIN}/media/desc/rus.m3u8`);
@@ -184,7 +191,7 @@ test("the catalogue's budget (env_request_timeout 5000): 'content-timeout' on th
 
 test('a catalogue answered within its budget clears it: no late timeout', async () => {
   const s = stage('?movie_id=1', { routes: filmRoutes(), globals: { env_request_timeout: 5000 } });
-  await s.player.start();
+  await started(s.player);
   await flush();
   assert.is(s.player.store.episode.value?.id, 101);
   clock.advance(10000);
@@ -200,7 +207,7 @@ test('catalogue answers of the wrong type: countries "ru" and available "false" 
       '/catalog-api/contents/1/available': { available: 'false' },
     }),
   });
-  await s.player.start();
+  await started(s.player);
   await flush();
   const { store } = s.player;
   assert.is(store.error.value, null);
@@ -222,7 +229,7 @@ test("available \"true\" reads as available; an availability answer without the 
     [{ available: 0 }, false],
   ] as const) {
     const s = stage('?movie_id=1', { routes: filmRoutes({ '/catalog-api/contents/1/available': answer }) });
-    await s.player.start();
+    await started(s.player);
     await flush();
     assert.is(s.player.store.isAvailable.value, expected, JSON.stringify(answer));
     assert.is(s.player.store.error.value, null);
@@ -232,7 +239,7 @@ test("available \"true\" reads as available; an availability answer without the 
 
 test("an episodes answer \"ru\": nothing to play is 'content-not-found'", async () => {
   const s = stage('?movie_id=1', { routes: filmRoutes({ '/catalog-api/episodes': 'ru' }) });
-  await quiet(() => s.player.start());
+  await quiet(() => started(s.player));
   const error = s.player.store.error.value!;
   assert.is(error.code, 'content-not-found');
   assert.is(screenOf(error), 'not-found');
@@ -250,14 +257,14 @@ test("episodes without an id, order or address are not playable: only bad ones i
       ],
     }),
   });
-  await quiet(() => s.player.start());
+  await quiet(() => started(s.player));
   assert.is(s.player.store.error.value?.code, 'content-not-found');
   s.player.destroy();
 });
 
 test("a content answer [] is 'content-load-failed' on the generic screen", async () => {
   const s = stage('?movie_id=1', { routes: filmRoutes({ '/catalog-api/contents/1': [] }) });
-  await quiet(() => s.player.start());
+  await quiet(() => started(s.player));
   const error = s.player.store.error.value!;
   assert.is(error.code, 'content-load-failed');
   assert.is(screenOf(error), 'generic');

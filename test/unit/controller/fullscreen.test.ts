@@ -39,12 +39,12 @@ function setup(mode: string | undefined) {
 
 test('stretched fullscreen toggles the store both ways and tells the bus (the parent enlarges the frame)', () => {
   const s = setup('stretched');
-  s.fs.toggle();
+  s.fs.toggle(undefined);
   assert.is(s.store.stretched.value, false, 'nothing before the UI attached its container');
-  s.fs.attach(s.dom.document.createElement('div') as unknown as HTMLElement);
-  s.fs.toggle();
+  const root = s.dom.document.createElement('div') as unknown as HTMLElement;
+  s.fs.toggle(root);
   assert.equal([s.store.stretched.value, s.store.fullscreen.value], [true, true]);
-  s.fs.toggle();
+  s.fs.toggle(root);
   assert.equal([s.store.stretched.value, s.store.fullscreen.value], [false, false]);
   assert.equal(s.events, [
     { active: true, mode: 'stretched' },
@@ -58,8 +58,7 @@ test('native fullscreen asks the container; the store follows fullscreenchange; 
   const root = s.dom.document.createElement('div') as unknown as HTMLElement;
   let asked = 0;
   root.requestFullscreen = async () => void asked++;
-  s.fs.attach(root);
-  s.fs.toggle();
+  s.fs.toggle(root);
   assert.is(asked, 1);
   Object.defineProperty(s.dom.document, 'fullscreenElement', { configurable: true, get: () => root });
   s.dom.document.dispatchEvent(new s.dom.Event('fullscreenchange'));
@@ -69,11 +68,11 @@ test('native fullscreen asks the container; the store follows fullscreenchange; 
   s.dom.document.dispatchEvent(new s.dom.Event('fullscreenchange'));
   assert.not.ok(s.store.fullscreen.value);
   (root as { requestFullscreen?: unknown }).requestFullscreen = undefined;
-  const { warnings } = await quiet(() => s.fs.toggle());
+  const { warnings } = await quiet(() => s.fs.toggle(root));
   assert.equal(warnings.map((w) => w[0]), ['[player] no fullscreen support'], "SPEC §8 'no fullscreen support'");
   root.requestFullscreen = () => Promise.reject(new TypeError('not allowed'));
   const refused = await quiet(async () => {
-    s.fs.toggle();
+    s.fs.toggle(root);
     await new Promise((r) => setTimeout(r, 0));
   });
   assert.equal(refused.warnings.map((w) => w[0]), ['[player] no fullscreen support'], 'a refusal too, never thrown');

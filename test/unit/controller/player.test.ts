@@ -3,7 +3,8 @@ import * as assert from 'uvu/assert';
 import { installDom } from '../dom';
 import { screenOf } from '../../../src/core/errors';
 import * as descriptorPiece from '../../../src/content/descriptor';
-import { ORIGIN, fakeLoader, film, filmEpisode, filmRoutes, flush, makePlayer, quiet as quietly, serve, series, seriesEpisodes } from '../fakes';
+import { FINGERPRINT_DELAY_MS } from '../../../src/controller/telemetry-boot';
+import { ORIGIN, fakeClock, fakeLoader, film, filmEpisode, filmRoutes, flush, makePlayer, quiet as quietly, serve, series, seriesEpisodes } from '../fakes';
 
 const win = installDom();
 Object.defineProperty(globalThis, 'localStorage', { get: () => win.localStorage, configurable: true });
@@ -70,7 +71,8 @@ test('a stalled catalogue times out into the generic screen; retry recovers', as
   assert.is(p.store.error.value?.code, 'content-timeout');
   stall = false;
   p.requests.retry();
-  await new Promise((r) => setTimeout(r, 20));
+  // The catalogue, then (a task later) the episode: waits on the outcome, not on a time.
+  for (let turn = 0; turn < 200 && p.store.episode.value?.id !== 101; turn++) await flush(1);
   assert.is(p.store.error.value, null);
   assert.is(p.store.episode.value?.id, 101);
 });
@@ -165,16 +167,36 @@ test('onDestroy: teardowns run at destroy, and at once when registered after it;
     const { load, asked } = fakeLoader();
     const p = makePlayer('?movie_id=1', globals, load);
     if (destroyFirst) p.destroy();
-    await quiet(async () => {
-      p.bus.emit('media:first-frame', { sinceStartMs: 1 });
-      p.bus.emit('media:first-frame', { sinceStartMs: 2 });
-      await flush();
-    });
-    return asked.filter((n) => n !== 'features' && n !== 'ads');
+    const clock = fakeClock().install();
+    const pieces = () => asked.filter((n) => n !== 'features' && n !== 'ads' && n !== 'requests');
+    try {
+      return await quietly(async () => {
+        p.bus.emit('media:first-frame', { sinceStartMs: 1 });
+        p.bus.emit('media:first-frame', { sinceStartMs: 2 });
+        await flush();
+        const atFirstFrame = pieces();
+        clock.advance(FINGERPRINT_DELAY_MS - 1);
+        await flush();
+        assert.equal(pieces(), atFirstFrame, 'the fingerprint waits');
+        clock.advance(1);
+        await flush();
+        return [atFirstFrame, pieces()];
+      });
+    } finally {
+      clock.restore();
+    }
   };
-  assert.equal(await tries(false), ['analytics', 'fingerprint'], 'a live player loads analytics and the fingerprint after the first frame, once');
-  assert.equal(await tries(false, { sentry_dsn: 'https://k@ingest.example/1' }), ['analytics', 'fingerprint', 'sentry'], 'and Sentry with a DSN');
-  assert.equal(await tries(true), [], 'a destroyed one does not');
+  assert.equal(
+    (await tries(false)).result,
+    [['analytics'], ['analytics', 'fingerprint']],
+    'a live player loads analytics after the first frame and the fingerprint FINGERPRINT_DELAY_MS later, once',
+  );
+  assert.equal(
+    (await tries(false, { sentry_dsn: 'https://k@ingest.example/1' })).result,
+    [['analytics', 'sentry'], ['analytics', 'sentry', 'fingerprint']],
+    'and Sentry with a DSN, at the first frame',
+  );
+  assert.equal((await tries(true)).result, [[], []], 'a destroyed one does not');
   const p = player('?movie_id=1');
   const ran: string[] = [];
   p.onDestroy(() => ran.push('before'));
@@ -240,9 +262,10 @@ test('a page going away cuts the catalogue calls: no error screen, nothing logge
   p.destroy();
 });
 
-test("SPEC §8 'media not ready': a request before the UI attached the <video> is logged, not thrown; a volume that is not a number is ignored with a warning", () => {
+test("SPEC §8 'media not ready': a request before the UI attached the <video> is logged, not thrown; a volume that is not a number is ignored with a warning", async () => {
   serve(filmRoutes());
   const p = player('?movie_id=1');
+  await flush(); // the lazy piece that answers these requests arrives
   const warned: string[] = [];
   const warn = console.warn;
   console.warn = (...args: unknown[]) => warned.push(String(args[0]));

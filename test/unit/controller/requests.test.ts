@@ -2,17 +2,24 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createPlayback } from '../../../src/controller/playback';
 import { createRequests } from '../../../src/controller/requests';
-import { createSeekThrottle } from '../../../src/controller/seek-throttle';
+import { createLaterRequests } from '../../../src/controller/later-requests';
+import { createBus } from '../../../src/core/bus';
 import type { Episode } from '../../../src/core/entities';
 import { playerError } from '../../../src/core/errors';
 import { createStore } from '../../../src/core/store';
 import { ep } from '../content/fixtures';
+import { installDom } from '../dom';
 import { fakeClock, fakeMedia, flush, quiet } from '../fakes';
 
 const episodes = [ep(201, 1, 1), ep(202, 1, 2), ep(204, 2, 1, { episodeVariants: [{ id: 2041, title: 'A', filepath: '/a.m3u8' }, { id: 2042, title: 'B', filepath: '/b.m3u8' }] })];
 
-/** The requests over a real store and playback, a fake provider (Media) and a fake clock. */
-function setup({ attach = true, adHolds = false } = {}) {
+/**
+ * The requests over a real store and playback, a fake provider (Media) and a fake clock; the lazy
+ * piece `requests` is already here unless `laterLoaded` is false (then it comes with `arrive()`).
+ */
+function setup({ attach = true, adHolds = false, laterLoaded = true } = {}) {
+  const dom = installDom();
+  const root = dom.document.createElement('div') as unknown as HTMLElement;
   const store = createStore();
   store.episodes.value = episodes;
   store.episode.value = episodes[0];
@@ -21,18 +28,29 @@ function setup({ attach = true, adHolds = false } = {}) {
   const log: string[] = [];
   let holds = adHolds;
   const playback = createPlayback(store, { mediaSource: false, nativeHls: true }, false, () => holds);
-  const seeks = createSeekThrottle((to) => playback.media()?.seek(to), clock.now);
+  const later = createLaterRequests({
+    store,
+    bus: createBus(),
+    fullscreenMode: 'stretched',
+    container: () => root,
+    media: playback.media,
+    ready: playback.ready,
+    setSource: (url, startAt) => log.push(`source ${url} @${startAt}`),
+  });
+  let loaded = laterLoaded;
+  let arrive = () => {};
+  const laterLoad = new Promise<typeof later>((resolve) => (arrive = () => ((loaded = true), resolve(later))));
+  if (laterLoaded) arrive();
   const requests = createRequests({
     store,
     playback,
-    seeks,
-    fullscreen: { attach: () => {}, toggle: () => log.push('fullscreen'), dispose: () => {} },
+    later: () => (loaded ? later : undefined),
+    loadLater: () => laterLoad,
     adHolds: () => holds,
     loadEpisode: (e: Episode, startAt?: number) => {
       log.push(`load ${e.id}${startAt === undefined ? '' : ` @${startAt}`}`);
       store.episode.value = e;
     },
-    setSource: (url, startAt) => log.push(`source ${url} @${startAt}`),
     variantChanged: (e, id) => {
       if (!e.episodeVariants?.some((v) => v.id === id)) return false;
       log.push(`variant ${id}`);
@@ -41,7 +59,7 @@ function setup({ attach = true, adHolds = false } = {}) {
     retry: () => log.push('retry'),
   });
   if (attach) playback.attach(media);
-  return { store, requests, playback, media, calls, answerPlays, log, clock, release: () => (holds = false) };
+  return { store, requests, playback, media, calls, answerPlays, log, clock, arrive, release: () => (holds = false) };
 }
 
 test('play: marks the request; the media confirms it; a refused play clears the request', async () => {
@@ -225,11 +243,26 @@ test("SPEC §8 'media not ready': requests before the <video> is attached are lo
   assert.is(await s.requests.cast(), false, 'no cast without media');
 });
 
-test('fullscreen and retry go to their owners', () => {
+test('fullscreen goes to the container at once, within the click user activation; retry to its owner', () => {
   const s = setup();
   s.requests.toggleFullscreen();
+  assert.ok(s.store.fullscreen.value, 'stretched here: the store says so synchronously');
   s.requests.retry();
-  assert.equal(s.log, ['fullscreen', 'retry']);
+  assert.equal(s.log, ['retry']);
+});
+
+test('a request the lazy piece answers, made before it arrived, runs when it arrives, in order', async () => {
+  const s = setup({ laterLoaded: false });
+  s.playback.setSource('https://h/a.m3u8', 0);
+  await flush();
+  s.calls.length = 0;
+  s.requests.setVolume(0.5);
+  s.requests.seek(12);
+  await flush();
+  assert.equal(s.calls, [], 'nothing yet');
+  s.arrive();
+  await flush();
+  assert.equal(s.calls, ['volume 0.5', 'seek 12']);
 });
 
 test.run();

@@ -15,6 +15,7 @@ import type * as Features from '../../../src/features/index';
 import type * as AudioGain from '../../../src/providers/audio-gain';
 import type * as Hls from '../../../src/providers/hls-engine';
 import type * as Extras from '../../../src/providers/media-extras';
+import type * as LaterRequests from '../../../src/controller/later-requests';
 import type * as Cues from '../../../src/providers/text-cues';
 import type * as Fingerprint from '../../../src/telemetry/fingerprint-widget';
 import type * as Sentry from '../../../src/telemetry/sentry-widget';
@@ -35,6 +36,7 @@ const conformance: { [K in Exclude<PieceName, 'vpaid'>]: PieceModules[K] } = {
   descriptor: {} as typeof Descriptor,
   ads: {} as typeof Ads,
   extras: {} as typeof Extras,
+  requests: {} as typeof LaterRequests,
   analytics: {} as typeof Analytics,
   sentry: {} as typeof Sentry,
   fingerprint: {} as typeof Fingerprint,

@@ -138,10 +138,18 @@ test("after destroy(), a late 'loadedmetadata' or load event changes nothing", a
   assert.equal(s.failures, []);
 });
 
+/** An hls load: the piece, then a task turn (hls.js starts in a task of its own), then the engine. */
+async function loadHls(media: ReturnType<typeof bindMedia>, url: string) {
+  const loading = media.load(url, 0);
+  await flush();
+  clock.advance(0);
+  await loading;
+  await flush();
+}
+
 test("hls: 'loadedmetadata' alone (the init segment) does NOT clear the budget", async () => {
   const s = setup({ mediaSource: true, nativeHls: false });
-  await s.media.load('/x.m3u8', 0);
-  await flush();
+  await loadHls(s.media, '/x.m3u8');
   assert.ok(s.asked.includes('hls'));
   assert.is(s.hls.seen.attached, 1, 'the hls piece has the source');
   s.fire('loadedmetadata');
@@ -155,8 +163,7 @@ test("hls: 'loadedmetadata' alone (the init segment) does NOT clear the budget",
 
 test("hls: 'loadeddata' (the first media segment) clears it", async () => {
   const s = setup({ mediaSource: true, nativeHls: false });
-  await s.media.load('/x.m3u8', 0);
-  await flush();
+  await loadHls(s.media, '/x.m3u8');
   s.fire('loadedmetadata');
   clock.advance(5000);
   s.fire('loadeddata');
