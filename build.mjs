@@ -35,7 +35,7 @@ const alias = {
 };
 
 /** esbuild options of the player build; tests build with the same ones. */
-export function options(widgetMap, cssMap = {}) {
+export function options(widgetMap, cssMap = {}, chunkMap = {}) {
   return {
     absWorkingDir: root,
     entryPoints: { ...PAGE, ...ENTRIES },
@@ -64,18 +64,18 @@ export function options(widgetMap, cssMap = {}) {
       'process.env.NODE_ENV': '"production"',
     },
     logLevel: 'warning',
-    plugins: [pieceManifest(widgetMap, cssMap)],
+    plugins: [pieceManifest(widgetMap, cssMap, chunkMap)],
   };
 }
 
-/** `import { pieceFiles } from 'virtual:pieces'`: the hashed file name of each lazy piece. */
-function pieceManifest(map, cssMap) {
+/** `import { pieceFiles } from 'virtual:pieces'`: the hashed file name of each lazy piece, its stylesheet, its chunks. */
+function pieceManifest(map, cssMap, chunkMap) {
   return {
     name: 'piece-manifest',
     setup(b) {
       b.onResolve({ filter: /^virtual:pieces$/ }, () => ({ path: 'pieces', namespace: 'virtual' }));
       b.onLoad({ filter: /.*/, namespace: 'virtual' }, () => ({
-        contents: `export const pieceFiles = ${JSON.stringify(map)}; export const pieceCss = ${JSON.stringify(cssMap)};`,
+        contents: `export const pieceFiles = ${JSON.stringify(map)}; export const pieceCss = ${JSON.stringify(cssMap)}; export const pieceChunks = ${JSON.stringify(chunkMap)};`,
         loader: 'js',
       }));
     },
@@ -140,8 +140,25 @@ function staticClosure(metafile, file) {
   return [...seen];
 }
 
+/**
+ * piece name → the hashes of the chunks it imports statically (chunk-HASH.js) that the HTML does not
+ * already preload, for pieces that have any. The loader preloads them with the piece: otherwise the
+ * browser finds them only once the piece has arrived, one round trip later.
+ */
+function pieceChunkMap(metafile, outputs) {
+  const file = (name) => Object.keys(metafile.outputs).find((f) => relative(dist, join(root, f)) === outputs[name]);
+  const inHtml = new Set([...PRELOADED, 'main', 'boot'].flatMap((name) => staticClosure(metafile, file(name))));
+  const map = {};
+  for (const name of Object.keys(PIECES)) {
+    const own = staticClosure(metafile, file(name)).filter((f) => f !== file(name) && !inHtml.has(f));
+    if (own.length) map[name] = own.map((f) => basename(f).match(/^chunk-(\w+)\.js$/)[1]);
+  }
+  return map;
+}
+
 async function build() {
   const first = await esbuild.build(options({}));
+  dropEmptyChunks(first);
   const widgetFiles = entryOutputs(first.metafile);
   // Only the hash of each name goes into the entry: the loader puts `NAME-` and `.js` around it.
   const widgetMap = Object.fromEntries(Object.keys(PIECES).map((k) => [k, widgetFiles[k].slice(k.length + 1, -3)]));
@@ -150,7 +167,8 @@ async function build() {
   for (const [name, piece] of Object.entries(PIECES)) {
     if (!!piece.stylesheet !== !!cssMap[name]) throw new Error(`piece ${name}: "stylesheet" in src/core/pieces.json says ${!!piece.stylesheet}, the build says ${!!cssMap[name]}`);
   }
-  const result = await esbuild.build(options(widgetMap, cssMap));
+  const chunkMap = pieceChunkMap(first.metafile, widgetFiles);
+  const result = await esbuild.build(options(widgetMap, cssMap, chunkMap));
   const outputs = entryOutputs(result.metafile);
   const cssAgain = widgetCssFiles(result.metafile);
   for (const k of Object.keys(cssMap)) {
@@ -160,10 +178,12 @@ async function build() {
     if (outputs[k] !== widgetFiles[k]) throw new Error(`piece ${k} changed name between passes: ${widgetFiles[k]} -> ${outputs[k]}`);
   }
 
+  dropEmptyChunks(result);
+  if (JSON.stringify(pieceChunkMap(result.metafile, outputs)) !== JSON.stringify(chunkMap)) throw new Error(`piece chunks changed between passes: ${JSON.stringify(chunkMap)} -> ${JSON.stringify(pieceChunkMap(result.metafile, outputs))}`);
+
   await rm(dist, { recursive: true, force: true });
   await rm(sizeDir, { recursive: true, force: true });
   await mkdir(dist, { recursive: true });
-  dropEmptyChunks(result);
   for (const f of result.outputFiles) {
     await mkdir(dirname(f.path), { recursive: true });
     await writeFile(f.path, f.contents);

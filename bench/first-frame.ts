@@ -4,6 +4,7 @@
 // Prints medians, min–max, bytes before the first 'playing', the ratio to the bare page and the
 // request waterfall of the player's median run. Prints numbers; never fails on timing (exit 0 unless
 // the browser or the server does not start). BENCH_RUNS=N rounds (default 5, at least 3).
+// BENCH_ONLY=name,name runs only those scenarios (exact names, e.g. 'fast-3g,no-fill ads,pre-roll (ad)').
 import { existsSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { chromium, type Browser, type CDPSession } from 'playwright-core';
@@ -32,7 +33,7 @@ interface Scenario {
   reference: string;
 }
 
-const SCENARIOS: Scenario[] = [
+const ALL_SCENARIOS: Scenario[] = [
   { name: 'fast-3g', cpu: 1, role: 'content', pages: ['hls.js', 'player'], reference: 'fast-3g' },
   { name: 'fast-3g + 4x cpu', cpu: 4, role: 'content', pages: ['hls.js', 'player'], reference: 'fast-3g + 4x cpu' },
   // Every VAST of the list answers "no ad" (server/ads.mjs `empty`): the content's 'playing'.
@@ -40,6 +41,9 @@ const SCENARIOS: Scenario[] = [
   // The default list's pre-roll (an inline MP4): the first frame of the ad, not of the content.
   { name: 'pre-roll (ad)', cpu: 1, adList: '/ad-list.json', role: 'ad', pages: ['player'], reference: 'fast-3g' },
 ];
+const ONLY = process.env.BENCH_ONLY?.split(',').map((n) => n.trim());
+const SCENARIOS = ONLY ? ALL_SCENARIOS.filter((s) => ONLY.includes(s.name)) : ALL_SCENARIOS;
+if (!SCENARIOS.length) throw new Error(`BENCH_ONLY: no scenario named ${ONLY!.join(', ')}; there are ${ALL_SCENARIOS.map((s) => s.name).join(', ')}`);
 
 const URLS: Record<PageKind, string> = {
   'hls.js': '/bench/hls.html',
@@ -223,7 +227,7 @@ try {
       `each round opens every scenario's pages, bare hls.js and player in alternating order, each in a fresh context.`,
   );
   // Warm-up, not counted: the browser's first page, and the server compressing hls.js once.
-  for (const kind of ['hls.js', 'player'] as const) await measure(browser, server.url, kind, SCENARIOS[0], false).catch(() => {});
+  for (const kind of ['hls.js', 'player'] as const) await measure(browser, server.url, kind, ALL_SCENARIOS[0], false).catch(() => {});
 
   for (let round = 0; round < RUNS; round++) {
     for (const scenario of SCENARIOS) {

@@ -3,5 +3,7 @@ declare module 'virtual:pieces' {
   export const pieceFiles: Record<string, string>;
   /** The stylesheet of each lazy piece that has one. */
   export const pieceCss: Record<string, string>;
+  /** The chunks (chunk-HASH.js) each piece imports that the HTML does not preload, by hash. */
+  export const pieceChunks: Record<string, string[]>;
 }
 declare module '*.css';

@@ -1,7 +1,7 @@
 // Lazy pieces: the loader. Their registry is pieces.json (build.mjs and size-limit read it too) and
 // the contract of each piece's module is PieceModules in player-api.ts. The loader is handed to
 // whoever needs it, so tests load fakes.
-import { pieceCss, pieceFiles } from 'virtual:pieces';
+import { pieceChunks, pieceCss, pieceFiles } from 'virtual:pieces';
 import type { PieceLoader, PieceModules, PieceName } from './player-api';
 
 /**
@@ -11,17 +11,23 @@ import type { PieceLoader, PieceModules, PieceName } from './player-api';
  */
 export function createPieceLoader(assetBase: string, importModule = (url: string) => import(url)): PieceLoader {
   const loads = new Map<string, Promise<unknown>>();
+  const link = (rel: string, href: string) => {
+    const l = document.createElement('link');
+    l.rel = rel;
+    l.href = assetBase + href;
+    document.head.appendChild(l);
+    return l;
+  };
   const importPiece = (name: PieceName): Promise<unknown> => {
+    // The chunks it imports download with it, not one round trip later once it has arrived.
+    for (const chunk of pieceChunks[name] ?? []) link('modulepreload', `chunk-${chunk}.js`);
     const mod = importModule(`${assetBase}${name}-${pieceFiles[name]}.js?widget=${name}`);
     const css = pieceCss[name];
     if (!css) return mod;
     // Its stylesheet first, so the piece never shows unstyled; a failed sheet does not block it.
     const sheet = new Promise((done) => {
-      const link = document.createElement('link');
-      link.rel = 'stylesheet';
-      link.href = assetBase + css;
-      link.onload = link.onerror = done;
-      document.head.appendChild(link);
+      const l = link('stylesheet', css);
+      l.onload = l.onerror = done;
     });
     return Promise.all([mod, sheet]).then(([m]) => m);
   };

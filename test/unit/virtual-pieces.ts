@@ -3,3 +3,4 @@
 // fakes handed to the player; only test/unit/core/pieces.test.ts fills these in, to test the loader.
 export const pieceFiles: Record<string, string> = {};
 export const pieceCss: Record<string, string> = {};
+export const pieceChunks: Record<string, string[]> = {};

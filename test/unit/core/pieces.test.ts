@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { pieceCss, pieceFiles } from 'virtual:pieces';
+import { pieceChunks, pieceCss, pieceFiles } from 'virtual:pieces';
 // @ts-expect-error: build.mjs is plain JS
 import { options as buildOptions } from '../../../build.mjs';
 // @ts-expect-error: plain JS
@@ -189,6 +189,33 @@ test('createPieceLoader: a piece with a stylesheet resolves once its sheet is in
     delete pieceFiles.controls;
     delete pieceCss.controls;
     delete pieceFiles.hls;
+  }
+});
+
+test('createPieceLoader: the chunks a piece imports that the HTML does not preload are preloaded with it, the way it imports them', async () => {
+  const g = globalThis as Record<string, unknown>;
+  const savedDocument = g.document;
+  const links: Array<{ rel?: string; href?: string }> = [];
+  g.document = { createElement: () => ({}), head: { appendChild: (l: (typeof links)[0]) => links.push(l) } };
+  Object.assign(pieceFiles, { ads: 'AD5' });
+  Object.assign(pieceChunks, { ads: ['SH4RED', 'OTH3R'] });
+  try {
+    const f = fakeImport();
+    const load = createPieceLoader(BASE, f.importModule);
+    void load('ads');
+    void load('ads');
+    assert.equal(f.urls, [`${BASE}ads-AD5.js?widget=ads`]);
+    // The piece's own `import "./chunk-HASH.js"` resolves against its URL, the asset base: the same module.
+    assert.equal(links, [
+      { rel: 'modulepreload', href: new URL('./chunk-SH4RED.js', f.urls[0]).href },
+      { rel: 'modulepreload', href: new URL('./chunk-OTH3R.js', f.urls[0]).href },
+    ]);
+    void load('cues');
+    assert.is(links.length, 2, 'a piece without such chunks preloads none');
+  } finally {
+    g.document = savedDocument;
+    delete pieceFiles.ads;
+    delete pieceChunks.ads;
   }
 });
 
