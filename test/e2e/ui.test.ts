@@ -333,13 +333,15 @@ test('controls hide after 2 s without activity and come back on pointer move', a
 });
 
 test('controls never hide while the source preloads (play asked, nothing played yet)', async () => {
-  // The first video segments answer after 8 s: the video is asked to play but has not started.
-  srv().setFaults([{ match: /\/media\/hls\/video\/.*seg_000/, delay: 8000 }]);
+  // The first request for the first video segment answers after 12 s: the video is asked to play but
+  // has not started until the prefetch gives up (8 s) and hls.js asks again. (Every request delayed 8 s
+  // raced the give-up at 8 s, and hls.js's own request waited 8 s more.)
+  srv().setFaults([{ match: /\/media\/hls\/video\/.*seg_000/, delay: 12000, times: 1 }]);
   const p = await open('?movie_id=1');
   try {
     await clickPlay(p.page);
     await p.page.mouse.move(300, 150);
-    // A duration by design: past the 2 s auto-hide (the first segments answer only after 8 s), they must still show.
+    // A duration by design: past the 2 s auto-hide (nothing plays before 8 s), they must still show.
     await p.page.waitForTimeout(2800);
     assert.not.ok(await p.page.evaluate(() => document.querySelector('video')!.currentTime > 0), 'still preloading');
     assert.is(await p.page.$('.pl[data-idle]'), null, 'the controls stay');
