@@ -105,6 +105,7 @@ test('auto_play refused with sound plays muted and offers to unmute', async () =
   const p = await open('?movie_id=1&auto_play=1', { refuseUnmutedAutoplay: true });
   try {
     await waitForTime(p.page, 1);
+    assert.ok(await p.page.evaluate(() => (window as unknown as { __refusedPlays?: number }).__refusedPlays), 'the play with sound was refused');
     assert.ok(await p.page.evaluate(() => document.querySelector('video')!.muted));
     const unmute = p.page.locator('.pl-unmute');
     assert.is(await unmute.textContent(), 'Включить звук');

@@ -164,9 +164,18 @@ export async function open(query: string, opts: OpenOptions = {}): Promise<Opene
   );
   if (opts.refuseUnmutedAutoplay) {
     await page.addInitScript(() => {
+      // Only a real (trusted) click or key counts: navigator.userActivation would also count the
+      // harness's own page.evaluate polling, which Playwright runs as a user gesture, so whether
+      // autoplay was refused depended on which came first.
+      // (No named function in here: tsx's keepNames would wrap it in a helper the page does not have.)
+      let activated = false;
+      for (const type of ['pointerdown', 'keydown']) {
+        addEventListener(type, (e) => void (e.isTrusted && (activated = true)), true);
+      }
       const play = HTMLMediaElement.prototype.play;
       HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
-        if (!this.muted && !navigator.userActivation.hasBeenActive) {
+        if (!this.muted && !activated) {
+          (window as unknown as { __refusedPlays: number }).__refusedPlays = ((window as unknown as { __refusedPlays?: number }).__refusedPlays ?? 0) + 1;
           return Promise.reject(new DOMException('play() failed because the user did not interact', 'NotAllowedError'));
         }
         return play.call(this);
