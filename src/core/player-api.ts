@@ -67,9 +67,12 @@ export interface MediaControls {
   setVolume(volume: number): void;
   setMuted(muted: boolean): void;
   setPlaybackRate(rate: number): void;
+  /** -1 for automatic. */
   setQuality(level: number): void;
   setAudioTrack(id: number): void;
+  /** -1 turns subtitles off. */
   setTextTrack(id: number): void;
+  /** Audio gain (1 = untouched) through the lazy audio module. */
   setAudioGain(gain: number): void;
   togglePip(): void;
   cast(): Promise<boolean>;

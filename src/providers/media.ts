@@ -1,7 +1,7 @@
 import { batch } from '@preact/signals-core';
 import type { Bus, Cause } from '../core/bus';
 import { playerError } from '../core/errors';
-import type { Extras, HlsHandle, PieceLoader, PlaylistCache } from '../core/player-api';
+import type { Extras, HlsHandle, MediaControls, PieceLoader, PlaylistCache } from '../core/player-api';
 import type { Store } from '../core/store';
 import { EXTERNAL_TRACK_BASE } from '../core/tracks';
 import { type Engine, type MediaCapabilities, isHlsAddress, isHlsByContentType, needsContentType, pickEngine } from './engine';
@@ -20,30 +20,17 @@ export interface SourceFailure {
   data?: unknown;
 }
 
-export interface Media {
+/** The media calls behind the requests (MediaControls: seek, volume, tracks, PiP, cast) and the rest. */
+export interface Media extends MediaControls {
   load(url: string, startAt: number, prefetched?: PlaylistCache): Promise<void>;
   play(cause: Cause): Promise<boolean>;
   pause(cause: Cause): void;
-  seek(time: number): void;
-  setVolume(volume: number): void;
-  setMuted(muted: boolean): void;
   /** SPEC §9: unmuting at volume 0 sets volume 0.25. */
   toggleMute(): void;
   /** The element's own state: the store's `paused` follows a task later. */
   isPaused(): boolean;
-  setPlaybackRate(rate: number): void;
-  /** -1 for automatic. */
-  setQuality(level: number): void;
-  setAudioTrack(id: number): void;
-  /** -1 turns subtitles off. */
-  setTextTrack(id: number): void;
-  /** Audio gain (1 = untouched) through the lazy audio module. */
-  setAudioGain(gain: number): void;
-  togglePip(): void;
   /** Picture-in-picture back to the content from an ad that held it. */
   takePip(): Promise<void>;
-  cast(): Promise<boolean>;
-  airplay(): void;
   destroy(): void;
 }
 
