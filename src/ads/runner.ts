@@ -106,6 +106,14 @@ export function startAds(host: AdsHost) {
     if (!life.signal.aborted) store.adState.value = 'stopped';
   }
 
+  /** A VAST that failed to load or resolve: its code to the Error URLs it names, unless the break stopped. */
+  function loadFailed(err: unknown, abort: AbortSignal): Outcome {
+    if (abort.aborted) return 'stopped';
+    const f = err as VastFailure;
+    report(isAdError(f) ? f : AdErrors.unknown, f?.errorUrls ?? []);
+    return 'load-error';
+  }
+
   /**
    * One tag of the break: a single ad, a pod (ads with `sequence`, in order) or a buffet. A pod ad
    * or the single ad that fails before it shows (wrapper, no linear, media) is replaced by the next
@@ -117,10 +125,7 @@ export function startAds(host: AdsHost) {
     try {
       res = await loadVast(tag, abort);
     } catch (err) {
-      if (abort.aborted) return 'stopped';
-      const f = err as VastFailure;
-      report(isAdError(f) ? f : AdErrors.unknown, f?.errorUrls ?? []);
-      return 'load-error';
+      return loadFailed(err, abort);
     }
     const pod = res.ads.filter((a) => a.sequence !== undefined).sort((a, b) => a.sequence! - b.sequence!);
     const buffet = res.ads.filter((a) => a.sequence === undefined);
@@ -143,10 +148,7 @@ export function startAds(host: AdsHost) {
     try {
       vast = await resolveAd(ad, abort);
     } catch (err) {
-      if (abort.aborted) return 'stopped';
-      const f = err as VastFailure;
-      report(isAdError(f) ? f : AdErrors.unknown, f?.errorUrls ?? []);
-      return 'load-error';
+      return loadFailed(err, abort);
     }
     const pixels = createPixels(vast.pixels);
     let file;
