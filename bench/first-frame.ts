@@ -197,6 +197,10 @@ function waterfall(title: string, run: Run) {
       `${fmt(r.start).padStart(6)} ${(r.end === undefined ? '…' : fmt(r.end)).padStart(6)}  ${bar}${r.end === undefined ? '>' : '|'}  ${kB(r.bytes).padStart(6)}  ${path}`,
     );
   }
+  // Issue 13: every address once on the way to the first frame (the favicon aside, which the browser asks for itself).
+  const urls = run.requests.map((r) => r.url).filter((u) => !u.endsWith('/favicon.ico'));
+  const twice = [...new Set(urls.filter((u, i) => urls.indexOf(u) !== i))].map((u) => new URL(u).pathname);
+  console.log(`asked more than once before the first 'playing': ${twice.length ? twice.join(', ') : 'none'}`);
 }
 
 if (!existsSync('dist/player.html')) execFileSync(process.execPath, ['build.mjs'], { stdio: 'inherit' });

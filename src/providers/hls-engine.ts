@@ -56,7 +56,14 @@ export function attachHls(
   { store, bus, externalTracks, onFatal, onRecoverable }: HlsContext,
   prefetched?: PlaylistCache,
 ): HlsHandle {
-  const loader = prefetched && prefetchingLoader(prefetched);
+  // The prefetch chooses the audio when the master playlist answers, which can be after hls.js was
+  // created (the entry is quick when the network is not): hls.js reads the preference when it sorts
+  // the playlist's audio groups, so it is set just before the answer is handed over.
+  const loader =
+    prefetched &&
+    prefetchingLoader(prefetched, () => {
+      if (prefetched.audio) hls.config.audioPreference ??= prefetched.audio;
+    });
   const pLoader = loader as unknown as PlaylistLoaderConstructor | undefined;
   const fLoader = loader as unknown as FragmentLoaderConstructor | undefined;
   let networkRetries = 0;
@@ -197,7 +204,7 @@ export function attachHls(
  * retry goes to the network) and loading normally otherwise: as the playlist loader and as the
  * fragment loader (init segments and first fragments).
  */
-function prefetchingLoader(cache: PlaylistCache) {
+function prefetchingLoader(cache: PlaylistCache, beforeAnswer: () => void) {
   const Base = Hls.DefaultConfig.loader;
   // hls.js types its playlist and fragment loaders with narrower contexts; the default loader serves all.
   return class PrefetchingLoader extends Base {
@@ -205,6 +212,10 @@ function prefetchingLoader(cache: PlaylistCache) {
       const hit = context.rangeEnd ? undefined : cache.get(context.url);
       if (!hit) return super.load(context, config, callbacks);
       cache.delete(context.url);
+      // As hls.js's own load: its playlist loader reads the context to tell a request still under way
+      // (ignored when asked again) from one to abort; without it, a second ask for the same playlist
+      // while the prefetch was still out went to the network (Fast 3G waterfalls: the audio playlist).
+      Object.assign(this, { context, config, callbacks });
       const stats = this.stats;
       stats.loading.start = performance.now();
       void hit.then((got) => {
@@ -217,8 +228,15 @@ function prefetchingLoader(cache: PlaylistCache) {
         stats.loading.start = got.start;
         stats.loading.first = stats.loading.end = got.end;
         stats.loaded = stats.total = typeof got.data === 'string' ? got.data.length : got.data.byteLength;
+        beforeAnswer();
         callbacks.onSuccess({ url: context.url, data: got.data, code: 200 }, stats, context, null);
       });
+    }
+
+    abort() {
+      // hls.js's abort marks only a request of its own as aborted; the prefetched answer must not land either.
+      if (this.stats) this.stats.aborted = true;
+      super.abort();
     }
   };
 }
