@@ -11,6 +11,7 @@ import { createContentSession } from './content-session';
 import { createErrorHandling } from './errors';
 import { createPlayback } from './playback';
 import { createRequests } from './requests';
+import { settleStart } from './start-settled';
 import { bootTelemetry } from './telemetry-boot';
 
 export interface PlayerEnv {
@@ -54,8 +55,9 @@ export function createPlayer(config: EmbedConfig, env: PlayerEnv): PlayerApi {
     takeContentPip: async () => playback.media()?.takePip(),
   });
   let container: HTMLElement | undefined;
-  // Seeking, volume, tracks, fullscreen, picture-in-picture and cast: a lazy piece, asked for at once
-  // (it is small) and never waited for; requests.ts forwards to it.
+  // Seeking, volume, tracks, fullscreen, picture-in-picture and cast: a lazy piece, asked for once the
+  // start settled (below) or at a viewer's first such request, and never waited for; requests.ts
+  // forwards to it.
   let later: LaterRequests | undefined;
   let laterLoad: Promise<LaterRequests> | undefined;
   const loadLater = () =>
@@ -127,11 +129,20 @@ export function createPlayer(config: EmbedConfig, env: PlayerEnv): PlayerApi {
   );
 
   const parts: PlayerParts = { store, bus, requests, config, load };
-  // Memory, binge and the parent-page protocol: their own preloaded piece, never in front of the
-  // content, and independent of the controls piece (a failed interface still saves and moves on).
-  load('features').then(
-    (m) => alive && disposers.push(m.attachFeatures(parts)),
-    (err) => console.error('[player] piece features failed to load', err),
+  disposers.push(settleStart(store, bus, config.query.autoPlay));
+  // Memory, binge and the parent-page protocol: their own piece, never in front of the content (it
+  // waits for the start to settle), and independent of the controls piece (a failed interface still
+  // saves and moves on). Seeking, volume and the rest (`requests`) too; a viewer's request asks for
+  // that piece at once.
+  disposers.push(
+    effect(() => {
+      if (!store.startSettled.value) return;
+      load('features').then(
+        (m) => alive && disposers.push(m.attachFeatures(parts)),
+        (err) => console.error('[player] piece features failed to load', err),
+      );
+      loadLater().catch((err) => console.warn('[player] piece requests failed to load', err));
+    }),
   );
 
   const player: PlayerApi = {
@@ -164,6 +175,5 @@ export function createPlayer(config: EmbedConfig, env: PlayerEnv): PlayerApi {
     },
   };
   bootTelemetry(player);
-  loadLater().catch((err) => console.warn('[player] piece requests failed to load', err));
   return player;
 }

@@ -59,6 +59,11 @@ export function createStore() {
     /** The active variant of the current episode (SPEC §3 episodeVariants), when it has any. */
     activeVariantId: signal<number | null>(null),
     adState: signal<AdLoaderState>('idle'),
+    /**
+     * The start no longer needs the network to itself (controller/start-settled.ts): the interface's
+     * pieces and the poster, which the first frame does not need, load from then on.
+     */
+    startSettled: signal(false),
 
     /** iOS-in-a-frame fullscreen (SPEC §4): the player fills the frame and the parent enlarges it. */
     stretched: signal(false),

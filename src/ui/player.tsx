@@ -30,7 +30,7 @@ export function Player({ player }: { player: PlayerApi }) {
   const root = useRef<HTMLDivElement>(null);
   const video = useRef<HTMLVideoElement>(null);
   const idle = useMemo(() => signal(false), []);
-  const chrome = usePiece(player, 'controls');
+  const chrome = usePiece(player, 'controls', store.startSettled);
 
   useEffect(() => {
     player.attach(video.current!, root.current!);
@@ -63,7 +63,8 @@ export function Player({ player }: { player: PlayerApi }) {
         !error && (store.loading.value || store.waiting.value || (store.playRequested.value && store.paused.value) || (store.adState.value === 'load' && !started)),
       hidden: idle.value && !store.paused.value && started,
       stretched: store.stretched.value,
-      poster: store.poster.value,
+      // With autoplay the first frame comes first (controller/start-settled.ts).
+      poster: store.startSettled.value && store.poster.value,
       mutedAutoplay: store.mutedAutoplay.value,
       Ads: player.ads.value?.Overlay,
     };

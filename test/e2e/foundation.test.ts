@@ -101,6 +101,63 @@ test('on the way to the first frame every address is fetched once: the entry and
   }
 });
 
+test('a playlist hls.js asks for again while the prefetch still has it out is not fetched again', async () => {
+  srv().clearRequests();
+  // The audio playlist answers late (as on a slow network): hls.js is up and asks for it twice before
+  // it lands (seen in the Fast 3G waterfalls: the second ask went to the network).
+  srv().setFaults([
+    { match: '/media/hls/video/240p/index.m3u8', delay: 2000, times: 1 },
+    { match: '/media/hls/audio/rus/index.m3u8', delay: 3000, times: 1 },
+  ]);
+  const p = await open('?movie_id=1&auto_play=1');
+  try {
+    await waitForTime(p.page, 1);
+    assert.is(srv().requests.filter((r) => r.path === '/media/hls/audio/rus/index.m3u8').length, 1);
+  } finally {
+    srv().clearFaults();
+    await p.close();
+  }
+});
+
+test("with auto_play the interface's pieces and the poster wait for the first frame; without it they load at once", async () => {
+  // When each was asked for (ms since navigation start), by the page's own resource timing.
+  const asked = (page: import('playwright-core').Page) =>
+    page.evaluate(() => {
+      const t: Record<string, number> = {};
+      for (const e of performance.getEntriesByType('resource')) {
+        const name = /\/(controls|features|requests)-[A-Z0-9]+\.js|film-1\.jpg|240p\/seg_000\.m4s/.exec(e.name)?.[0].replace(/-[A-Z0-9]+\.js$/, '');
+        if (name) t[name] ??= e.startTime;
+      }
+      return t;
+    });
+  const p = await open('?movie_id=1&auto_play=1');
+  try {
+    await waitForTime(p.page, 1);
+    const t = await poll('the pieces and the poster asked for', async () => {
+      const t = await asked(p.page);
+      return Object.keys(t).length === 5 ? t : undefined;
+    });
+    const playing = await p.page.evaluate(() => (window as unknown as { __firstPlaying: number }).__firstPlaying);
+    for (const name of ['/controls', '/features', '/requests', 'film-1.jpg'])
+      assert.ok(t[name] >= playing, `${name} asked for at ${t[name]} ms, the first 'playing' at ${playing} ms`);
+    await p.page.waitForSelector('.pl-controls', { state: 'attached' });
+  } finally {
+    await p.close();
+  }
+  const q = await open('?movie_id=1');
+  try {
+    await q.page.waitForSelector('.pl-controls', { state: 'attached' });
+    assert.match((await videoState(q.page)).poster, /\/media\/posters\/film-1\.jpg$/);
+    const t = await poll('the first fragment prefetched', async () => {
+      const t = await asked(q.page);
+      return t["240p/seg_000.m4s"] !== undefined ? t : undefined;
+    });
+    assert.ok(t['/controls'] < t['240p/seg_000.m4s'], 'without autoplay the controls are asked for before the first fragment');
+  } finally {
+    await q.close();
+  }
+});
+
 test('auto_play refused with sound plays muted and offers to unmute', async () => {
   const p = await open('?movie_id=1&auto_play=1', { refuseUnmutedAutoplay: true });
   try {

@@ -156,6 +156,8 @@ export async function open(query: string, opts: OpenOptions = {}): Promise<Opene
   await page.addInitScript(
     ({ globals }) => {
       Object.assign(window, globals);
+      // When the page's first <video> began playing (performance.now()), for tests of what waits for it.
+      addEventListener('playing', () => ((window as unknown as { __firstPlaying?: number }).__firstPlaying ??= performance.now()), true);
       document.addEventListener('securitypolicyviolation', (e) =>
         (window as unknown as { __cspViolation(s: string): void }).__cspViolation(`${e.violatedDirective} ${e.blockedURI}`),
       );

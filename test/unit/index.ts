@@ -17,6 +17,7 @@ import './core/bus.test';
 import './core/store.test';
 import './core/pieces.test';
 import './controller/player.test';
+import './controller/start-settled.test';
 import './content/source.test';
 import './controller/requests.test';
 import './controller/seek-throttle.test';
