@@ -15,9 +15,11 @@ export function adMediaSession(title: string): () => void {
       // An action this browser does not know.
     }
   };
-  ms.metadata = new MediaMetadata({ title });
+  const mine = new MediaMetadata({ title });
+  ms.metadata = mine;
   for (const a of ['seekbackward', 'seekforward', 'seekto'] as const) set(a, null);
   return () => {
-    ms.metadata = previous;
+    // The content's own metadata, set since (its code loaded during the ad), stays.
+    if (ms.metadata === mine) ms.metadata = previous;
   };
 }

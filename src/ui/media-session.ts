@@ -31,7 +31,9 @@ export function bindMediaSession(player: PlayerApi, nav: Navigator = navigator):
   const stopMeta = effect(() => {
     const content = store.content.value;
     const episode = store.episode.value;
-    if (!content) return;
+    // An ad on shows its own (ads/ad-media-session.ts); this piece can load while one plays (with
+    // autoplay it waits for the first frame, a pre-roll's included): the content's comes after it.
+    if (!content || store.adState.value === 'ready') return;
     const poster = store.poster.value;
     const series = content.hasMultipleEpisodes && episode?.season;
     session.metadata = new MediaMetadata({

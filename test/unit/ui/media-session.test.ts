@@ -46,4 +46,20 @@ test('seek actions come back after an ad turned them off; metadata names the epi
   assert.is(handlers.size, 0);
 });
 
+test("loaded while an ad plays (autoplay waits for the first frame, a pre-roll's too): the ad keeps its title; the content's comes after it", () => {
+  (globalThis as Record<string, unknown>).MediaMetadata = FakeMetadata;
+  const store = createStore();
+  const player = { store, bus: createBus(), requests: {} } as unknown as PlayerApi;
+  const { nav } = fakeSession();
+  const ad = new FakeMetadata({ title: 'Объявление' });
+  nav.mediaSession.metadata = ad as unknown as MediaMetadata;
+  store.content.value = { id: 1, title: 'Тестовый фильм', hasMultipleEpisodes: false };
+  store.adState.value = 'ready';
+  const off = bindMediaSession(player, nav);
+  assert.is(nav.mediaSession.metadata as unknown, ad, 'the ad title stays while it plays');
+  store.adState.value = 'stopped';
+  assert.is((nav.mediaSession.metadata as unknown as FakeMetadata).init.title, 'Тестовый фильм');
+  off();
+});
+
 test.run();
