@@ -157,6 +157,7 @@ export function playAd(ctx: SessionContext, { item, pixels, file, doc, abort, po
       if (next === 'started') {
         pixels.impression();
         pixels.event('start');
+        store.currentAd.value = item;
         bus.emit('ad:play', { ad: item });
       } else if (next === 'playing' && prev === 'paused') {
         pixels.event('resume');
@@ -198,6 +199,7 @@ export function playAd(ctx: SessionContext, { item, pixels, file, doc, abort, po
       clearInterval(watchdog);
       abort.removeEventListener('abort', onAbort);
       restoreSession?.();
+      if (store.currentAd.peek() === item) store.currentAd.value = null;
       if (status !== 'error' && shownOnce) bus.emit('ad:ended', { ad: item });
       ctx.setEnd(undefined);
       session.value = null;

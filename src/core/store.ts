@@ -1,4 +1,5 @@
 import { computed, signal } from '@preact/signals-core';
+import type { AdHistoryItem } from './bus';
 import type { Content, Descriptor, Episode, Season } from './entities';
 import type { PlayerError } from './errors';
 import type { MediaTrack, QualityLevel } from './tracks';
@@ -59,6 +60,8 @@ export function createStore() {
     /** The active variant of the current episode (SPEC §3 episodeVariants), when it has any. */
     activeVariantId: signal<number | null>(null),
     adState: signal<AdLoaderState>('idle'),
+    /** The ad showing now, from its first frame to its end: for a piece that loads while it plays. */
+    currentAd: signal<AdHistoryItem | null>(null),
     /**
      * The start no longer needs the network to itself (controller/start-settled.ts): the interface's
      * pieces and the poster, which the first frame does not need, load from then on.

@@ -100,6 +100,21 @@ test('hello: answered at its origin with the methods and events; only then are e
   s.remote.dispose();
 });
 
+test('loaded while a pre-roll plays (autoplay waits for its first frame): a hello hears adStart, and adEnd follows', () => {
+  const store = createStore();
+  const bus = createBus();
+  const ad = { type: 'preroll', position: 1 } as unknown as NonNullable<typeof store.currentAd.value>;
+  store.adState.value = 'ready';
+  store.currentAd.value = ad;
+  const sent: Array<{ type: string; payload: any }> = [];
+  const remote = createRemote({ store, bus, requests: {} } as unknown as PlayerParts, (type, { payload }) => sent.push({ type, payload }));
+  remote.receive({ ...env, type: 'hello', id: 1 }, 'https://partner.example');
+  assert.equal(sent.filter((m) => m.type === 'event').map((m) => m.payload), [{ name: 'adStart', data: { type: 'preroll', position: 1 } }]);
+  bus.emit('ad:ended', { ad });
+  assert.equal(sent.at(-1)?.payload, { name: 'adEnd', data: {} });
+  remote.dispose();
+});
+
 test('timeupdate: at most one per 250 ms', () => {
   const s = setup();
   s.remote.receive({ ...env, type: 'hello', id: 1 }, 'https://partner.example');
