@@ -40,10 +40,8 @@ export function createRemote({ store, bus, requests }: PlayerParts, send: Send):
   // Tells the SDK a new player (the frame navigated) from a second hello to the same one.
   const instance = Math.random();
   /** Between an ad's start and its end (adPlaying is whether it plays right now). */
-  let adRunning = false;
   // This piece can load while an ad plays (with autoplay it waits for the first frame, a pre-roll's too).
-  let runningAd = store.currentAd.peek();
-  if (runningAd) adRunning = adPlaying.value = true;
+  let adRunning = (adPlaying.value = store.currentAd.peek() !== null);
 
   const emit = (name: string, data: unknown = {}) => sdkOrigin && send('event', { payload: { name, data } }, sdkOrigin);
   const failure = () => {
@@ -188,7 +186,6 @@ export function createRemote({ store, bus, requests }: PlayerParts, send: Send):
     bus.on('media:volume', ({ volume, muted }) => emit('volumechange', { volume, muted })),
     bus.on('ad:play', ({ ad }) => {
       if (!adRunning) emit('adStart', { type: ad.type, position: ad.position });
-      runningAd = ad;
       adRunning = adPlaying.value = true;
     }),
     bus.on('ad:pause', () => (adPlaying.value = false)),
@@ -221,7 +218,8 @@ export function createRemote({ store, bus, requests }: PlayerParts, send: Send):
         const error = store.error.peek();
         if (error) emit('error', { code: error.code, fatal: error.fatal, message: error.message });
         // A page that says hello while an ad runs hears of it (as of an error that happened before).
-        if (adRunning && runningAd) emit('adStart', { type: runningAd.type, position: runningAd.position });
+        const ad = store.currentAd.peek();
+        if (adRunning && ad) emit('adStart', { type: ad.type, position: ad.position });
       } else if (m.type === 'request' && m.id) void answer(m.id, m.method, m.params, to);
       return true;
     },
