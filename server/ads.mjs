@@ -5,6 +5,7 @@
  * tests can assert exactly which fired and in what order (srv.adHits).
  *
  *   /ad-list.json?pre=skippable,wrapper&mid=nonskippable   (defaults: pre=skippable, mid=nonskippable)
+ *     &vast_origin=http://ads.example:9000                  the VAST URLs on that ad server (default: the list's own origin)
  *   /ads/vast/NAME.xml                                      NAME in VAST_NAMES
  *   /ads/track?ad=NAME&ev=EVENT[&code=…]                     204, recorded
  */
@@ -321,6 +322,22 @@ function names(value, fallback) {
 }
 
 /**
+ * An http(s) origin to name in the list's VAST URLs (an ad server apart from the API, as in production).
+ * @param {string | null} value
+ */
+function vastOrigin(value) {
+  if (value === null) return undefined;
+  let parsed;
+  try {
+    parsed = new URL(value);
+  } catch {
+    parsed = undefined;
+  }
+  if (!parsed || !/^https?:$/.test(parsed.protocol) || parsed.origin !== value) throw new HttpError(400, 'vast_origin: an http(s) origin, e.g. http://127.0.0.1:9000');
+  return parsed.origin;
+}
+
+/**
  * The player page's root with the ad list URL as a data attribute (how a partner configures it).
  * @param {string} html
  * @param {string} url
@@ -340,7 +357,7 @@ export function register(router, ctx) {
     path: '/ad-list.json',
     cors: 'api',
     handler({ req, res, url }) {
-      const o = requestOrigin(req, ctx.url());
+      const o = vastOrigin(url.query.get('vast_origin')) ?? requestOrigin(req, ctx.url());
       const list = (/** @type {string[]} */ n) => n.map((name) => ({ vastUrl: `${o}/ads/vast/${name}.xml` }));
       sendJson(res, 200, {
         prerollList: list(names(url.query.get('pre'), DEFAULT_PREROLL)),

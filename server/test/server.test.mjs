@@ -800,6 +800,10 @@ test('ad list: defaults, chosen fixtures, absolute VAST URLs on the asked Host, 
   assert.equal(chosen.prerollList.map((/** @type {{vastUrl: string}} */ i) => i.vastUrl.replace(srv.url, '')), ['/ads/vast/wrapper.xml', '/ads/vast/empty.xml']);
   assert.equal(chosen.midrollList, []);
   assert.is((await get('/ad-list.json?pre=nope')).status, 400);
+  const apart = (await get('/ad-list.json?pre=empty&mid=&vast_origin=http%3A%2F%2Flocalhost%3A9000')).json();
+  assert.equal(apart.prerollList, [{ vastUrl: 'http://localhost:9000/ads/vast/empty.xml' }]);
+  for (const bad of ['javascript:alert(1)', 'http://localhost:9000/x', 'localhost:9000', ''])
+    assert.is((await get(`/ad-list.json?vast_origin=${encodeURIComponent(bad)}`)).status, 400, bad);
 });
 
 test('VAST fixtures are served as XML; unknown ones are 404', async () => {
