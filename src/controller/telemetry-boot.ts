@@ -1,3 +1,4 @@
+import { effect } from '@preact/signals-core';
 import type { PastEvent } from '../core/bus';
 import type { PlayerApi } from '../core/player-api';
 
@@ -18,10 +19,12 @@ export const FINGERPRINT_DELAY_MS = 5000;
 /**
  * Starts the lazy telemetry, off the critical path (DESIGN): analytics after the first frame, the
  * device fingerprint some seconds later; error reporting then, or at the first error if that comes
- * first (no frame may ever come). With an ad list, analytics loads at once, in parallel with the ads
- * piece: a pre-roll plays before the content's first frame, and its events must be sent as they happen
- * (a viewer who leaves during it still counts). What happened before a piece loaded is kept and
- * replayed to it, so the first play is counted and an early error is still reported.
+ * first (no frame may ever come). With an ad list, analytics loads once the start settles
+ * (start-settled.ts: a pre-roll's first frame at the latest): a pre-roll plays before the content's
+ * first frame, and its events must be sent as they happen (a viewer who leaves during it still counts);
+ * asked before, it held one of the six connections the ad list and the playlists waited for. What
+ * happened before a piece loaded is kept and replayed to it, so the first play is counted and an early
+ * error is still reported.
  */
 export function bootTelemetry(player: PlayerApi): void {
   const { bus, config, store, load: loadPiece } = player;
@@ -37,7 +40,14 @@ export function bootTelemetry(player: PlayerApi): void {
   // The sentry piece starts once per player however often it is asked (sentry-widget.ts).
   const sentry = () => config.sentryDsn && load('sentry');
   const withAds = !!config.envAdListUrl;
-  if (withAds) load('analytics');
+  if (withAds) {
+    const settled = effect(() => {
+      if (!store.startSettled.value) return;
+      queueMicrotask(() => settled());
+      void load('analytics');
+    });
+    player.onDestroy(settled);
+  }
   // Every new source has a first frame; only the first one matters here.
   const off = bus.on('media:first-frame', () => {
     off();

@@ -206,11 +206,16 @@ test('onDestroy: teardowns run at destroy, and at once when registered after it;
   assert.equal(ran, ['before', 'after']);
 });
 
-test('telemetry: with an ad list analytics loads at once, in parallel with the ads piece, and only once', async () => {
+test('telemetry: with an ad list analytics loads once the start settles (a pre-roll starting), before any frame, and only once', async () => {
   serve(filmRoutes());
   const { load, asked } = fakeLoader({ features: 'never' });
-  const p = makePlayer('?movie_id=1', { env_ad_list_url: 'https://ads.example/list.json' }, load);
-  assert.equal(asked.filter((n) => n === 'ads' || n === 'analytics'), ['ads', 'analytics'], 'before any frame');
+  const p = makePlayer('?movie_id=1&auto_play=1', { env_ad_list_url: 'https://ads.example/list.json' }, load);
+  assert.equal(asked.filter((n) => n === 'ads' || n === 'analytics'), ['ads'], 'the ads piece at once, analytics not yet');
+  await quiet(async () => {
+    p.bus.emit('ad:play', { ad: { id: 'a' } } as never);
+    await flush();
+  });
+  assert.equal(asked.filter((n) => n === 'analytics'), ['analytics'], 'at the pre-roll, before the first frame');
   await quiet(async () => {
     p.bus.emit('media:first-frame', { sinceStartMs: 1 });
     await flush();
@@ -218,6 +223,10 @@ test('telemetry: with an ad list analytics loads at once, in parallel with the a
   assert.equal(asked.filter((n) => n === 'analytics'), ['analytics'], 'the first frame does not load it again');
   assert.not.ok(asked.includes('fingerprint'), 'the fingerprint still waits past the first frame (FINGERPRINT_DELAY_MS)');
   p.destroy();
+  const { load: load2, asked: asked2 } = fakeLoader({ features: 'never' });
+  const q = makePlayer('?movie_id=1', { env_ad_list_url: 'https://ads.example/list.json' }, load2);
+  assert.ok(asked2.includes('analytics'), 'without autoplay the start is settled at once: analytics at once');
+  q.destroy();
 });
 
 test('telemetry: Sentry loads at the first fatal error even before any frame, not for errors that are not fatal; past events are replayed', async () => {
