@@ -24,7 +24,7 @@ export const PIECES = JSON.parse(await readFile(join(root, 'src/core/pieces.json
 const ENTRIES = Object.fromEntries(Object.entries(PIECES).map(([name, p]) => [name, p.entry]));
 /** The page's own scripts: the bootstrap (first in the HTML, starts the requests) and the entry. */
 const PAGE = { boot: 'src/bootstrap/boot.ts', main: 'src/main.tsx' };
-/** Pieces the HTML preloads: needed right after the entry, so they download in parallel with it. */
+/** Pieces the bootstrap preloads (core/pieces.ts preloadPiece): needed right after the entry, so they download in parallel with it. */
 const PRELOADED = Object.keys(PIECES).filter((name) => PIECES[name].preload);
 
 // Components are written against React; the build runs them on preact/compat (DESIGN "Code habits").
@@ -75,7 +75,7 @@ function pieceManifest(map, cssMap, chunkMap) {
     setup(b) {
       b.onResolve({ filter: /^virtual:pieces$/ }, () => ({ path: 'pieces', namespace: 'virtual' }));
       b.onLoad({ filter: /.*/, namespace: 'virtual' }, () => ({
-        contents: `export const pieceFiles = ${JSON.stringify(map)}; export const pieceCss = ${JSON.stringify(cssMap)}; export const pieceChunks = ${JSON.stringify(chunkMap)};`,
+        contents: `export const pieceFiles = ${JSON.stringify(map)}; export const pieceCss = ${JSON.stringify(cssMap)}; export const pieceChunks = ${JSON.stringify(chunkMap)}; export const preloadedPieces = ${JSON.stringify(PRELOADED)};`,
         loader: 'js',
       }));
     },
@@ -147,7 +147,7 @@ function staticClosure(metafile, file) {
  */
 function pieceChunkMap(metafile, outputs) {
   const file = (name) => Object.keys(metafile.outputs).find((f) => relative(dist, join(root, f)) === outputs[name]);
-  const inHtml = new Set([...PRELOADED, 'main', 'boot'].flatMap((name) => staticClosure(metafile, file(name))));
+  const inHtml = new Set(['main', 'boot'].flatMap((name) => staticClosure(metafile, file(name))));
   const map = {};
   for (const name of Object.keys(PIECES)) {
     const own = staticClosure(metafile, file(name)).filter((f) => f !== file(name) && !inHtml.has(f));
@@ -195,21 +195,13 @@ async function build() {
   // The bootstrap and the entry with every chunk they import: what the first frame waits for.
   const critical = [...new Set([...staticClosure(result.metafile, bootOut), ...staticClosure(result.metafile, mainOut)])];
   const css = result.metafile.outputs[mainOut].cssBundle;
-  const outFile = (name) => Object.keys(result.metafile.outputs).find((f) => rel(f) === outputs[name]);
 
-  // modulepreload: the entry's static chunks (no import waves) and the preloaded pieces, so hls.js
-  // downloads in parallel with the catalogue calls (DESIGN "critical path" #1). A piece URL must match
-  // the one the entry imports, query included, or the browser fetches it twice.
-  // The bootstrap's chunks come first, right after it: on HTTP/1.1 (six connections a host) whatever
-  // is listed later waits for a free one, and the bootstrap's requests wait for its chunks.
+  // modulepreload: the entry's static chunks (no import waves). The bootstrap's chunks come first,
+  // right after it: on HTTP/1.1 (six connections a host) whatever is listed later waits for a free
+  // one, and the bootstrap's requests wait for its chunks. The preloaded pieces (hls.js) are not
+  // here: the bootstrap asks for them once its own requests are out (DESIGN "critical path" #1).
   const bootChunks = staticClosure(result.metafile, bootOut).filter((f) => f !== bootOut).map((f) => rel(f));
-  const preloads = [
-    ...critical.filter((f) => f !== mainOut && f !== bootOut).map((f) => rel(f)).filter((f) => !bootChunks.includes(f)),
-    ...PRELOADED.flatMap((name) => [
-      ...staticClosure(result.metafile, outFile(name)).filter((f) => f !== outFile(name)).map((f) => rel(f)),
-      `${outputs[name]}?widget=${name}`,
-    ]),
-  ];
+  const preloads = critical.filter((f) => f !== mainOut && f !== bootOut).map((f) => rel(f)).filter((f) => !bootChunks.includes(f));
   let html = await readFile(join(root, 'static/player.html'), 'utf8');
   html = html
     .replace('<script type="module" src="./boot.js"></script>', [`<script type="module" src="./${outputs.boot}"></script>`, ...bootChunks.map((p) => `<link rel="modulepreload" href="./${p}">`)].join('\n    '))
@@ -217,10 +209,7 @@ async function build() {
     .replace('href="./main.css"', `href="./${rel(css)}"`)
     .replace(
       '<!-- preloads -->',
-      [
-        ...[...new Set(preloads)].filter((p) => !bootChunks.includes(p)).map((p) => `<link rel="modulepreload" href="./${p}">`),
-        ...PRELOADED.filter((name) => cssMap[name]).map((name) => `<link rel="preload" as="style" href="./${cssMap[name]}">`),
-      ].join('\n    '),
+      [...new Set(preloads)].map((p) => `<link rel="modulepreload" href="./${p}">`).join('\n    '),
     );
   // The deploy's configuration (PLAYER_CONFIG file, ENV_BASE_URL etc.): a static host needs no edit.
   const config = readPlayerConfig(process.env);

@@ -5,5 +5,7 @@ declare module 'virtual:pieces' {
   export const pieceCss: Record<string, string>;
   /** The chunks (chunk-HASH.js) each piece imports that the HTML does not preload, by hash. */
   export const pieceChunks: Record<string, string[]>;
+  /** The pieces src/core/pieces.json marks `preload`: the bootstrap downloads them at start. */
+  export const preloadedPieces: string[];
 }
 declare module '*.css';

@@ -1,5 +1,5 @@
 import { effect, signal } from '@preact/signals-core';
-import { getJson } from '../api/http';
+import { getJson, takeEarly } from '../api/http';
 import type { EmbedConfig } from '../config/embed-config';
 import type { Bus } from '../core/bus';
 import type { PieceLoader } from '../core/player-api';
@@ -36,7 +36,7 @@ export function createAdGate(store: Store, bus: Bus, config: EmbedConfig, load: 
     load('ads').then(
       (m) => {
         if (store.adState.peek() === 'load')
-          handle.value = m.runAds({ store, bus, getJson, adListUrl: url, vpaidFrameUrl: config.assetBase + 'vpaid.html', takeContentPip: hooks.takeContentPip });
+          handle.value = m.runAds({ store, bus, getJson, takeEarly, adListUrl: url, vpaidFrameUrl: config.assetBase + 'vpaid.html', takeContentPip: hooks.takeContentPip });
       },
       (err) => {
         console.warn('[player] ads failed to load', err);

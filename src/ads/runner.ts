@@ -8,7 +8,7 @@ import { type AdSession, type Outcome, type PodPlace, type SessionContext, playA
 import { type AdStatus, isFinal } from './ad-status';
 import { type MediaTarget, pickMediaFile } from './media-file';
 import { createPixels } from './pixels';
-import { loadVast, resolveAd } from './vast-load';
+import { fetchVastText, loadVast, resolveAd } from './vast-load';
 import { type VastDoc, type VastFailure, safeUrl } from './vast-parse';
 import { offsetSeconds } from './vast-time';
 import { type PlayState, VISIBILITY_THRESHOLD, shouldPlay } from './visibility';
@@ -42,6 +42,7 @@ function mediaTarget(root: HTMLElement | null): MediaTarget {
  */
 export function startAds(host: AdsHost) {
   const { store, bus } = host;
+  const fetchText = fetchVastText(undefined, host.takeEarly);
   const life = new AbortController();
   const session = signal<AdSession | null>(null);
   /** An ad of the current break has been on screen: the overlay keeps covering the content. */
@@ -123,7 +124,7 @@ export function startAds(host: AdsHost) {
     store.adState.value = 'load';
     let res;
     try {
-      res = await loadVast(tag, abort);
+      res = await loadVast(tag, abort, fetchText);
     } catch (err) {
       return loadFailed(err, abort);
     }
@@ -146,7 +147,7 @@ export function startAds(host: AdsHost) {
     store.adState.value = 'load';
     let vast;
     try {
-      vast = await resolveAd(ad, abort);
+      vast = await resolveAd(ad, abort, fetchText);
     } catch (err) {
       return loadFailed(err, abort);
     }

@@ -16,10 +16,17 @@ export interface LoadedVast {
 
 export type FetchText = (url: string, signal: AbortSignal) => Promise<string>;
 
+/** api/http takeEarly: the request the bootstrap started for this address, if any (AdsHost). */
+export type TakeEarly = (url: string, signal: AbortSignal) => Promise<{ ok: boolean; status: number; text: string }> | undefined;
+
 const abortError = () => new DOMException('aborted', 'AbortError');
 
-/** GET a VAST document as text, with its own timeout (350) and SPEC §8's 'Failed load VAST' (900). */
-function fetchVastText(timeoutMs = VAST_TIMEOUT_MS): FetchText {
+/**
+ * GET a VAST document as text, with its own timeout (350) and SPEC §8's 'Failed load VAST' (900). The
+ * first pre-roll's was started by the bootstrap as soon as the ad list answered (`takeEarly`): the
+ * same request, taken over, under the same timeout and the same errors.
+ */
+export function fetchVastText(timeoutMs = VAST_TIMEOUT_MS, takeEarly?: TakeEarly): FetchText {
   return async (url, signal) => {
     const ctl = new AbortController();
     let timedOut = false;
@@ -30,6 +37,12 @@ function fetchVastText(timeoutMs = VAST_TIMEOUT_MS): FetchText {
     const forward = () => ctl.abort();
     signal.addEventListener('abort', forward);
     try {
+      const early = takeEarly?.(url, ctl.signal);
+      if (early) {
+        const answer = await early;
+        if (!answer.ok) throw AdErrors.load;
+        return answer.text;
+      }
       const res = await fetch(url, { signal: ctl.signal, credentials: 'include' });
       if (!res.ok) throw AdErrors.load;
       const len = Number(res.headers.get('content-length'));

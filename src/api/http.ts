@@ -1,6 +1,7 @@
 import { deadline, whenAborted } from '../core/deadline';
 import { httpError } from '../core/errors';
-import { bearer } from './auth';
+import { readCookie } from '../storage/cookies';
+import { bearer, isFresh } from './auth';
 import { commonHeaders } from './headers';
 
 export interface RequestOptions {
@@ -12,6 +13,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Marks a secure call: the API base against which the Bearer token is refreshed when expired. */
   secure?: string;
+  /** Fetch Priority: on HTTP/1.1 a connection freed goes to the highest waiting request first. */
+  priority?: RequestPriority;
 }
 
 interface Answer {
@@ -24,18 +27,31 @@ interface Answer {
 // address takes one over instead of asking again (each address fetched once; a retry asks anew).
 const started = new Map<string, { answer: Promise<Answer>; abort(reason: unknown): void }>();
 let earlyBudgetMs = 0;
+let earlyPriority: RequestPriority | undefined;
+let earlyAfter: Promise<unknown> | undefined;
+
+export interface EarlyOptions {
+  /** Fetch Priority: on HTTP/1.1 a connection freed goes to the highest priority waiting first. */
+  priority?: RequestPriority;
+  /** The requests go out once this settles (kept, and waited for by whoever takes one over, meanwhile). */
+  after?: Promise<unknown>;
+}
 
 /**
  * Runs `start` with every GET it makes synchronously (e.g. loadContent's four calls) started now
- * and kept for the request that comes for the same address later, which takes over the answer, its
- * errors, and the power to abort it. Nobody taking it over, the request ends at `budgetMs`.
+ * (or once `after` settles) and kept for the request that comes for the same address later, which
+ * takes over the answer, its errors, and the power to abort it. Nobody taking it over, the request
+ * ends at `budgetMs` (counted from now).
  */
-export function startEarly<T>(budgetMs: number, start: () => T): T {
+export function startEarly<T>(budgetMs: number, start: () => T, opts: EarlyOptions = {}): T {
   earlyBudgetMs = budgetMs;
+  earlyPriority = opts.priority;
+  earlyAfter = opts.after;
   try {
     return start();
   } finally {
     earlyBudgetMs = 0;
+    earlyPriority = earlyAfter = undefined;
   }
 }
 
@@ -50,31 +66,44 @@ function takeOver(url: string, signal?: AbortSignal): Promise<Answer> | undefine
   return Promise.race([early.answer, whenAborted(signal)]);
 }
 
+/**
+ * A GET of `url` made by `ask`: while starting early, started now (or the one already started for the
+ * same address) and kept for whoever asks later; otherwise the early one taken over, or a new one.
+ */
+function get(url: string, ask: (signal?: AbortSignal) => Promise<Answer>, signal?: AbortSignal): Promise<Answer> {
+  if (!earlyBudgetMs) return takeOver(url, signal) ?? ask(signal);
+  const known = started.get(url);
+  if (known) return known.answer;
+  const abort = new AbortController();
+  const wait = deadline(earlyBudgetMs, abort.signal);
+  const answer = (earlyAfter ? earlyAfter.then(() => ask(wait.signal), () => ask(wait.signal)) : ask(wait.signal)).finally(wait.done);
+  started.set(url, { answer, abort: (reason) => abort.abort(reason) });
+  // A failure (or the budget spent) before anyone took it over is not kept: whoever asks later asks
+  // anew (an ad's VAST may be asked for long after the start). Taken over, it belongs to the taker.
+  answer.catch(() => {
+    if (started.get(url)?.answer === answer) started.delete(url);
+  });
+  return answer;
+}
+
 async function send(url: string, opts: RequestOptions): Promise<Answer> {
   const headers: Record<string, string> = { Accept: 'application/json', ...commonHeaders(), ...opts.headers };
   if (opts.secure !== undefined) {
-    const token = await bearer(opts.secure);
+    // A valid token (or none) is sent without a wait, so the request goes out in the caller's turn, in
+    // the order asked: on HTTP/1.1 that is the order connections are handed out (bootstrap/boot.ts).
+    const now = readCookie('authToken');
+    const token = !now || isFresh(now) ? now : await bearer(opts.secure);
     if (token) headers.Authorization = `Bearer ${token}`;
   }
-  const res = await fetch(url, { method: opts.method, headers, body: opts.body, signal: opts.signal });
+  const res = await fetch(url, { method: opts.method, headers, body: opts.body, signal: opts.signal, priority: opts.priority });
   return { ok: res.ok, status: res.status, text: await res.text() };
 }
 
 /** One request; answers the parsed JSON body (undefined when empty), throws HttpError when not OK. */
 export async function requestJson<T>(url: string, opts: RequestOptions = {}): Promise<T> {
-  const get = !opts.method && !opts.body;
-  let answer: Promise<Answer> | undefined;
-  // Asked again while starting early (the bootstrap reading one answer before the others): the same request.
-  if (get && earlyBudgetMs) answer = started.get(url)?.answer;
-  if (get && earlyBudgetMs && !answer) {
-    const abort = new AbortController();
-    const wait = deadline(earlyBudgetMs, abort.signal);
-    answer = send(url, { ...opts, signal: wait.signal }).finally(wait.done);
-    // Its failure belongs to whoever takes it over.
-    answer.catch(() => {});
-    started.set(url, { answer, abort: (reason) => abort.abort(reason) });
-  }
-  const res = await (answer ?? (get ? takeOver(url, opts.signal) : undefined) ?? send(url, opts));
+  // Read now: a deferred early request goes out later, once startEarly has returned.
+  const priority = earlyBudgetMs ? earlyPriority : opts.priority;
+  const res = await (opts.method || opts.body ? send(url, opts) : get(url, (signal) => send(url, { ...opts, signal, priority }), opts.signal));
   if (!res.ok) throw httpError(res.status, url, res.text);
   try {
     return (res.text ? JSON.parse(res.text) : undefined) as T;
@@ -85,3 +114,16 @@ export async function requestJson<T>(url: string, opts: RequestOptions = {}): Pr
 
 /** GET a JSON document from anywhere (no Bearer: the address may be another host's). */
 export const getJson = <T>(url: string, signal?: AbortSignal): Promise<T> => requestJson<T>(url, { signal });
+
+export type TextAnswer = Answer;
+
+/**
+ * GET a document from another host as text: with the page's cookies and none of our headers (an ad
+ * server's VAST: a simple CORS request, no preflight). Started early like the others, then taken over
+ * with takeEarly.
+ */
+export const getCrossOriginText = (url: string): Promise<TextAnswer> =>
+  get(url, (signal) => fetch(url, { credentials: 'include', signal }).then(async (res) => ({ ok: res.ok, status: res.status, text: await res.text() })));
+
+/** The GET the bootstrap started for `url`, handed over once (the caller's signal aborts it); else undefined. */
+export const takeEarly = (url: string, signal?: AbortSignal): Promise<TextAnswer> | undefined => takeOver(url, signal);

@@ -1,18 +1,17 @@
 // The first script of the page (DESIGN "critical path"): before the entry has landed, it starts the
 // requests the first frame waits for, each through the same code the entry uses, so the entry takes
 // them over (api/http.ts startEarly, providers/playlist-prefetch.ts startPrefetch) and nothing is
-// fetched twice: the four catalogue calls and the ad list at once, then, as soon as the episodes and
-// availability answer, the chosen episode's playlists, init segments and first fragments.
+// fetched twice: the four catalogue calls, the ad list and hls.js at once; as soon as the episodes
+// answer, the chosen episode's playlists, init segments and first fragments; as soon as the ad list
+// answers, the first pre-roll's VAST.
 import { isFresh } from '../api/auth';
-import { getAvailability } from '../api/catalog';
-import { getJson, startEarly } from '../api/http';
+import { getCrossOriginText, getJson, startEarly } from '../api/http';
 import { readEmbedConfig } from '../config/embed-config';
 import { embeddingAddress } from '../config/embedding-address';
-import { createPieceLoader } from '../core/pieces';
+import { createPieceLoader, preloadPieces } from '../core/pieces';
 import { chooseInitialEpisode } from '../content/episodes';
 import { loadContent, loadEpisodes } from '../content/load-content';
 import { isDescriptorAddress, resolveSource } from '../content/source';
-import { readAvailability } from '../content/validate';
 import { detectCapabilities, pickEngine } from '../providers/engine';
 import { startPrefetch, useAudioPreferences } from '../providers/playlist-prefetch';
 import { readCookie } from '../storage/cookies';
@@ -36,14 +35,25 @@ const { query, movieId } = config;
 const budget = config.requestTimeoutMs;
 
 /**
- * The ad list and the ads piece with its chunks (the same URLs as the entry's, so one download each):
- * the content waits for the first VAST answer and the pre-roll for the ad after it, and the VAST
- * request waits for both.
+ * The ad list, the ads piece with its chunks (the same URLs as the entry's, so one download each) and,
+ * as soon as the list answers, the first pre-roll's VAST: the pre-roll waits for it, and so does the
+ * content until it knows there is no ad; the piece that will read it may not have arrived yet.
  */
 const startAds = config.envAdListUrl
   ? () => {
+      const listUrl = new URL(config.envAdListUrl!, document.baseURI).href;
+      const list = startEarly(budget, () => getJson<{ prerollList?: unknown } | undefined>(listUrl));
       createPieceLoader(config.assetBase)('ads').catch(() => {});
-      startEarly(budget, () => getJson(new URL(config.envAdListUrl!, document.baseURI).href)).catch(() => {});
+      list
+        .then((raw) => {
+          const first: unknown = Array.isArray(raw?.prerollList) ? (raw.prerollList[0] as { vastUrl?: unknown } | undefined)?.vastUrl : undefined;
+          if (typeof first !== 'string' || !first.trim()) return;
+          // As ads/ad-list.ts reads it (vast-parse safeUrl), so the address is the one the piece asks for.
+          const vast = new URL(first.trim(), listUrl);
+          if (vast.protocol === 'http:' || vast.protocol === 'https:') startEarly(budget, () => getCrossOriginText(vast.href));
+        })
+        // A failure is the piece's to report, when it asks for the list or the VAST itself.
+        .catch(() => {});
     }
   : undefined;
 
@@ -58,29 +68,32 @@ if (movieId !== undefined && (!token || isFresh(token))) {
   const apiBase = config.envBaseUrl || new URL(location.href).origin;
   const domain = embeddingAddress({ inFrame: window.parent !== window, ancestorOrigins: location.ancestorOrigins, referrer: document.referrer, href: location.href });
   const check = !query.disableCheckingAvailable;
-  // The episodes and the availability are read as each answers (asked again while starting early, an
-  // address is the same request), without waiting for the other calls. They are asked first: on
-  // HTTP/1.1 the calls share six connections with the entry's downloads, and the episodes are the
-  // ones the next request (the master playlist) waits for.
-  const [episodes, availability] = startEarly(budget, () => {
-    const started = [loadEpisodes(apiBase, movieId), check ? getAvailability(apiBase, movieId, domain).then(readAvailability) : undefined] as const;
-    loadContent(apiBase, movieId, { checkAvailability: check, domain }).catch(() => {});
-    // The ads after the catalogue calls, which the first frame waits for longer (HTTP/1.1 hands out
-    // connections in order). Their fetch() waits one microtask (api/http.ts: the Bearer), so the ads
-    // wait one too, queued after theirs: started at once, they went first (bench waterfalls: the
-    // episodes then waited ~0.5 s for a connection, and a no-fill list cost the content that more).
-    if (startAds) void Promise.resolve().then(startAds);
-    return started;
-  });
-  let available = true;
-  availability?.then((a) => (available = a), () => {});
-  // As controller/content-session.ts chooses the first episode and its source. Content known to be
-  // not available by then plays the placeholder: nothing is prefetched for it (an availability that
-  // answers later only costs the prefetch's bandwidth; the entry still plays the placeholder).
+  // In the order the first frame needs them: on HTTP/1.1 the page has six connections a host, shared
+  // with the entry's downloads, and a connection freed goes to the first asked among the highest
+  // priority waiting (each fetch() below goes out as it is called: api/http.ts sends a valid Bearer
+  // without a wait). The episodes first, read as they answer: the master playlist waits for them. The
+  // ad list next (the pre-roll and the no-ad answer wait for it and one VAST), then hls.js. The
+  // availability, content and seasons once the master playlist is asked for, at low priority: only the
+  // entry needs them, once hls.js is there; asked alongside, they held the connections the ad list and
+  // the master playlist then waited ~0.5 s for (bench waterfalls). The entry taking one over meanwhile
+  // waits for it.
+  const episodes = startEarly(budget, () => loadEpisodes(apiBase, movieId));
+  startAds?.();
+  preloadPieces(config.assetBase);
+  let playlistAsked!: () => void;
+  const after = new Promise<void>((resolve) => (playlistAsked = resolve));
+  startEarly(
+    budget,
+    () => loadContent(apiBase, movieId, { checkAvailability: check, domain }).catch(() => {}),
+    { priority: 'low', after },
+  );
+  // As controller/content-session.ts chooses the first episode and its source. The availability is not
+  // known yet: content not available here costs the prefetch's bandwidth, and the entry plays the
+  // placeholder.
   episodes
     .then((list) => {
       const episode = chooseInitialEpisode(list, query);
-      if (!episode || !available) return;
+      if (!episode) return;
       const source = resolveSource(episode, {
         isAvailable: true,
         activeVariantId: null,
@@ -95,5 +108,9 @@ if (movieId !== undefined && (!token || isFresh(token))) {
       if (!isDescriptorAddress(source.url) && pickEngine(source.url, detectCapabilities()) === 'hls') startPrefetch(source.url, source.startAt);
     })
     // A failure is the entry's to report (it takes the requests over); a bad address is left to it too.
-    .catch(() => {});
-} else startAds?.();
+    .catch(() => {})
+    .finally(playlistAsked);
+} else {
+  startAds?.();
+  preloadPieces(config.assetBase);
+}

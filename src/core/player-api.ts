@@ -200,6 +200,8 @@ export interface AdsHost {
   adListUrl: string;
   /** api/http getJson, handed over so the piece shares no module with the entry but preact's. */
   getJson: (url: string, signal?: AbortSignal) => Promise<unknown>;
+  /** api/http takeEarly: a VAST the bootstrap started (the first pre-roll's, as the list answered). */
+  takeEarly?: (url: string, signal: AbortSignal) => Promise<{ ok: boolean; status: number; text: string }> | undefined;
   /** The sandboxed page VPAID creatives run in (player asset path + vpaid.html). */
   vpaidFrameUrl: string;
   /** Gives picture-in-picture back to the content (the ads never touch the content's <video>). */

@@ -84,6 +84,11 @@ test('a wrapper on one origin, the inline VAST on another, the media on a CDN: t
     assert.equal(events(adServer, 'wrapper').filter((e) => QUARTILES.includes(e)), QUARTILES, 'the wrapper pixels, in order, once each');
     assert.ok(adServer.requests.some((r) => r.path === '/ad-list.json'), 'the ad list came from the ad server');
     assert.ok(inlineServer.requests.some((r) => r.path === '/ads/vast/wrapped.xml'), 'the inline VAST from the second origin');
+    // The bootstrap asks for the first pre-roll's VAST as the list answers; the ads piece takes it over.
+    const gets = (s: RefServer, path: string) => s.requests.filter((r) => r.method === 'GET' && r.path === path).length;
+    assert.is(gets(adServer, '/ads/vast/wrapper.xml'), 1, 'the wrapper asked for once');
+    assert.is(gets(inlineServer, '/ads/vast/wrapped.xml'), 1, 'its target once');
+    assert.is(gets(adServer, '/ad-list.json'), 1, 'the list once');
     assert.equal(p.csp, [], 'no violation seen by the page');
     assert.equal(srv().cspReports, [], 'no violation reported');
     assert.equal(p.errors, []);

@@ -60,6 +60,7 @@ import './api/token.test';
 // crashes ('timeout.unref is not a function') if a fake clock is installed by then.
 import './api/auth-deadline.test';
 import './api/client.test';
+import './api/early.test';
 import './api/tree-shaking.test';
 import './analytics/pure.test';
 import './analytics/tracker.test';

@@ -4,3 +4,4 @@
 export const pieceFiles: Record<string, string> = {};
 export const pieceCss: Record<string, string> = {};
 export const pieceChunks: Record<string, string[]> = {};
+export const preloadedPieces: string[] = [];

@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { pieceChunks, pieceCss, pieceFiles } from 'virtual:pieces';
+import { pieceChunks, pieceCss, pieceFiles, preloadedPieces } from 'virtual:pieces';
 // @ts-expect-error: build.mjs is plain JS
 import { options as buildOptions } from '../../../build.mjs';
 // @ts-expect-error: plain JS
 import { sizeConfig } from '../../../scripts/size-config.mjs';
-import { createPieceLoader } from '../../../src/core/pieces';
+import { createPieceLoader, preloadPieces } from '../../../src/core/pieces';
 import type { PieceModules, PieceName } from '../../../src/core/player-api';
 import type * as Ads from '../../../src/ads/ads-widget';
 import type * as Analytics from '../../../src/analytics/analytics-widget';
@@ -216,6 +216,40 @@ test('createPieceLoader: the chunks a piece imports that the HTML does not prelo
     g.document = savedDocument;
     delete pieceFiles.ads;
     delete pieceChunks.ads;
+  }
+});
+
+test('preloadPieces: the bootstrap downloads each `preload` piece under the URL the loader imports, its chunks and sheet too, without running it', () => {
+  const registry = JSON.parse(readFileSync('src/core/pieces.json', 'utf8')) as Record<string, { preload?: boolean }>;
+  const marked = Object.keys(registry).filter((n) => registry[n].preload);
+  assert.ok(marked.includes('hls'), 'hls.js is preloaded at start (pieces.json)');
+  const g = globalThis as Record<string, unknown>;
+  const savedDocument = g.document;
+  const links: Array<{ rel?: string; href?: string; as?: string }> = [];
+  g.document = { createElement: () => ({}), head: { appendChild: (l: (typeof links)[0]) => links.push(l) } };
+  preloadedPieces.push('hls', 'controls');
+  Object.assign(pieceFiles, { hls: 'H4SH1', controls: 'C0N7' });
+  Object.assign(pieceChunks, { hls: ['SH4RED'] });
+  Object.assign(pieceCss, { controls: 'controls-S7YL.css' });
+  try {
+    const imported: string[] = [];
+    preloadPieces(BASE);
+    assert.equal(links, [
+      { rel: 'modulepreload', href: `${BASE}chunk-SH4RED.js` },
+      { rel: 'modulepreload', href: `${BASE}hls-H4SH1.js?widget=hls` },
+      { rel: 'modulepreload', href: `${BASE}controls-C0N7.js?widget=controls` },
+      { rel: 'preload', href: `${BASE}controls-S7YL.css`, as: 'style' },
+    ]);
+    // The loader's import is the very URL preloaded: the browser's module map downloads it once.
+    void createPieceLoader(BASE, (url) => (imported.push(url), Promise.resolve({})))('hls');
+    assert.equal(imported, [`${BASE}hls-H4SH1.js?widget=hls`]);
+  } finally {
+    g.document = savedDocument;
+    preloadedPieces.length = 0;
+    delete pieceFiles.hls;
+    delete pieceFiles.controls;
+    delete pieceChunks.hls;
+    delete pieceCss.controls;
   }
 });
 
