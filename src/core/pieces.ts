@@ -6,7 +6,7 @@ import type { PieceLoader, PieceModules, PieceName } from './player-api';
 
 /**
  * Imports lazy pieces from the player-asset path with ?widget=NAME (SPEC §2), once per name for every
- * caller (a failed load may be tried again). The URL must be the exact one the HTML preloads, query
+ * caller (a failed load may be tried again). The URL must be the exact one preloadPieces preloads, query
  * included, or the browser downloads the module twice.
  */
 const linkTo = (rel: string, href: string, as?: string) => {
