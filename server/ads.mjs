@@ -12,7 +12,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { HttpError, requestOrigin, sendEmpty, sendJson, sendText } from './http-util.mjs';
+import { HttpError, originOf, requestOrigin, sendEmpty, sendJson, sendText } from './http-util.mjs';
 import { appendCapped } from './logs.mjs';
 
 const ADS_DIR = fileURLToPath(new URL('./ads/', import.meta.url));
@@ -327,14 +327,14 @@ function names(value, fallback) {
  */
 function vastOrigin(value) {
   if (value === null) return undefined;
-  let parsed;
+  let origin;
   try {
-    parsed = new URL(value);
+    origin = originOf(value);
   } catch {
-    parsed = undefined;
+    origin = undefined;
   }
-  if (!parsed || !/^https?:$/.test(parsed.protocol) || parsed.origin !== value) throw new HttpError(400, 'vast_origin: an http(s) origin, e.g. http://127.0.0.1:9000');
-  return parsed.origin;
+  if (origin !== value) throw new HttpError(400, 'vast_origin: an http(s) origin, e.g. http://127.0.0.1:9000');
+  return origin;
 }
 
 /**

@@ -146,3 +146,18 @@ export function absolutizeMedia(value, origin) {
   }
   return value;
 }
+
+/**
+ * The origin of an http(s) address; anything else is a configuration mistake, said at once.
+ * @param {string} address
+ */
+export function originOf(address) {
+  let url;
+  try {
+    url = new URL(address);
+  } catch {
+    throw new TypeError(`not an absolute address: ${address}`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new TypeError(`not an http(s) address: ${address}`);
+  return url.origin;
+}

@@ -6,7 +6,7 @@
 import path from 'node:path';
 import fs from 'node:fs';
 import { withAdListAttribute } from './ads.mjs';
-import { HttpError, sendText } from './http-util.mjs';
+import { HttpError, originOf, sendText } from './http-util.mjs';
 import { resolveSafe, serveFile } from './static.mjs';
 
 /**
@@ -41,21 +41,6 @@ export function playerPolicy({ adOrigins = [], reportUri = '/csp-report' } = {})
     "base-uri 'self'",
     ...(reportUri ? [`report-uri ${reportUri}`] : []),
   ].join('; ');
-}
-
-/**
- * The origin of an http(s) address; anything else is a configuration mistake, said at once.
- * @param {string} address
- */
-function originOf(address) {
-  let url;
-  try {
-    url = new URL(address);
-  } catch {
-    throw new TypeError(`not an absolute address: ${address}`);
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new TypeError(`not an http(s) address: ${address}`);
-  return url.origin;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { type AdError, AdErrors, isAdError } from './ad-error';
+import type { TakeEarly } from '../core/player-api';
 import type { AdPixels } from './pixels';
 import { MAX_VAST_CHARS, type VastDoc, type VastFailure, type VastResponse, isFailure, parseVast } from './vast-parse';
 
@@ -15,9 +16,6 @@ export interface LoadedVast {
 }
 
 export type FetchText = (url: string, signal: AbortSignal) => Promise<string>;
-
-/** api/http takeEarly: the request the bootstrap started for this address, if any (AdsHost). */
-export type TakeEarly = (url: string, signal: AbortSignal) => Promise<{ ok: boolean; status: number; text: string }> | undefined;
 
 const abortError = () => new DOMException('aborted', 'AbortError');
 

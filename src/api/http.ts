@@ -1,7 +1,6 @@
 import { deadline, whenAborted } from '../core/deadline';
 import { httpError } from '../core/errors';
-import { readCookie } from '../storage/cookies';
-import { bearer, isFresh } from './auth';
+import { bearer } from './auth';
 import { commonHeaders } from './headers';
 
 export interface RequestOptions {
@@ -17,7 +16,7 @@ export interface RequestOptions {
   priority?: RequestPriority;
 }
 
-interface Answer {
+export interface Answer {
   ok: boolean;
   status: number;
   text: string;
@@ -55,7 +54,8 @@ export function startEarly<T>(budgetMs: number, start: () => T, opts: EarlyOptio
   }
 }
 
-function takeOver(url: string, signal?: AbortSignal): Promise<Answer> | undefined {
+/** The GET the bootstrap started for `url`, handed over once (the caller's signal aborts it); else undefined. */
+export function takeEarly(url: string, signal?: AbortSignal): Promise<Answer> | undefined {
   const early = started.get(url);
   if (!early) return;
   started.delete(url);
@@ -71,7 +71,7 @@ function takeOver(url: string, signal?: AbortSignal): Promise<Answer> | undefine
  * same address) and kept for whoever asks later; otherwise the early one taken over, or a new one.
  */
 function get(url: string, ask: (signal?: AbortSignal) => Promise<Answer>, signal?: AbortSignal): Promise<Answer> {
-  if (!earlyBudgetMs) return takeOver(url, signal) ?? ask(signal);
+  if (!earlyBudgetMs) return takeEarly(url, signal) ?? ask(signal);
   const known = started.get(url);
   if (known) return known.answer;
   const abort = new AbortController();
@@ -89,10 +89,9 @@ function get(url: string, ask: (signal?: AbortSignal) => Promise<Answer>, signal
 async function send(url: string, opts: RequestOptions): Promise<Answer> {
   const headers: Record<string, string> = { Accept: 'application/json', ...commonHeaders(), ...opts.headers };
   if (opts.secure !== undefined) {
-    // A valid token (or none) is sent without a wait, so the request goes out in the caller's turn, in
-    // the order asked: on HTTP/1.1 that is the order connections are handed out (bootstrap/boot.ts).
-    const now = readCookie('authToken');
-    const token = !now || isFresh(now) ? now : await bearer(opts.secure);
+    // Awaited only when it is a refresh: a valid token goes out in the caller's turn (auth.ts).
+    const now = bearer(opts.secure);
+    const token = now instanceof Promise ? await now : now;
     if (token) headers.Authorization = `Bearer ${token}`;
   }
   const res = await fetch(url, { method: opts.method, headers, body: opts.body, signal: opts.signal, priority: opts.priority });
@@ -115,15 +114,10 @@ export async function requestJson<T>(url: string, opts: RequestOptions = {}): Pr
 /** GET a JSON document from anywhere (no Bearer: the address may be another host's). */
 export const getJson = <T>(url: string, signal?: AbortSignal): Promise<T> => requestJson<T>(url, { signal });
 
-export type TextAnswer = Answer;
-
 /**
  * GET a document from another host as text: with the page's cookies and none of our headers (an ad
  * server's VAST: a simple CORS request, no preflight). Started early like the others, then taken over
  * with takeEarly.
  */
-export const getCrossOriginText = (url: string): Promise<TextAnswer> =>
+export const getCrossOriginText = (url: string): Promise<Answer> =>
   get(url, (signal) => fetch(url, { credentials: 'include', signal }).then(async (res) => ({ ok: res.ok, status: res.status, text: await res.text() })));
-
-/** The GET the bootstrap started for `url`, handed over once (the caller's signal aborts it); else undefined. */
-export const takeEarly = (url: string, signal?: AbortSignal): Promise<TextAnswer> | undefined => takeOver(url, signal);

@@ -80,17 +80,10 @@ if (movieId !== undefined && (!token || isFresh(token))) {
   const episodes = startEarly(budget, () => loadEpisodes(apiBase, movieId));
   startAds?.();
   preloadPieces(config.assetBase);
-  let playlistAsked!: () => void;
-  const after = new Promise<void>((resolve) => (playlistAsked = resolve));
-  startEarly(
-    budget,
-    () => loadContent(apiBase, movieId, { checkAvailability: check, domain }).catch(() => {}),
-    { priority: 'low', after },
-  );
   // As controller/content-session.ts chooses the first episode and its source. The availability is not
   // known yet: content not available here costs the prefetch's bandwidth, and the entry plays the
   // placeholder.
-  episodes
+  const playlistAsked = episodes
     .then((list) => {
       const episode = chooseInitialEpisode(list, query);
       if (!episode) return;
@@ -108,8 +101,11 @@ if (movieId !== undefined && (!token || isFresh(token))) {
       if (!isDescriptorAddress(source.url) && pickEngine(source.url, detectCapabilities()) === 'hls') startPrefetch(source.url, source.startAt);
     })
     // A failure is the entry's to report (it takes the requests over); a bad address is left to it too.
-    .catch(() => {})
-    .finally(playlistAsked);
+    .catch(() => {});
+  startEarly(budget, () => loadContent(apiBase, movieId, { checkAvailability: check, domain }).catch(() => {}), {
+    priority: 'low',
+    after: playlistAsked,
+  });
 } else {
   startAds?.();
   preloadPieces(config.assetBase);

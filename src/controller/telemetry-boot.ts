@@ -40,14 +40,8 @@ export function bootTelemetry(player: PlayerApi): void {
   // The sentry piece starts once per player however often it is asked (sentry-widget.ts).
   const sentry = () => config.sentryDsn && load('sentry');
   const withAds = !!config.envAdListUrl;
-  if (withAds) {
-    const settled = effect(() => {
-      if (!store.startSettled.value) return;
-      queueMicrotask(() => settled());
-      void load('analytics');
-    });
-    player.onDestroy(settled);
-  }
+  // startSettled turns true once and stays so: one load, as the pieces' in controller/player.ts.
+  if (withAds) player.onDestroy(effect(() => void (store.startSettled.value && load('analytics'))));
   // Every new source has a first frame; only the first one matters here.
   const off = bus.on('media:first-frame', () => {
     off();

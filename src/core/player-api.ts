@@ -194,6 +194,9 @@ export interface Extras {
   dispose(): void;
 }
 
+/** The GET the bootstrap started for an address, handed over once (api/http takeEarly); else undefined. */
+export type TakeEarly = (url: string, signal?: AbortSignal) => Promise<{ ok: boolean; status: number; text: string }> | undefined;
+
 export interface AdsHost {
   store: Store;
   bus: Bus;
@@ -201,7 +204,7 @@ export interface AdsHost {
   /** api/http getJson, handed over so the piece shares no module with the entry but preact's. */
   getJson: (url: string, signal?: AbortSignal) => Promise<unknown>;
   /** api/http takeEarly: a VAST the bootstrap started (the first pre-roll's, as the list answered). */
-  takeEarly?: (url: string, signal: AbortSignal) => Promise<{ ok: boolean; status: number; text: string }> | undefined;
+  takeEarly?: TakeEarly;
   /** The sandboxed page VPAID creatives run in (player asset path + vpaid.html). */
   vpaidFrameUrl: string;
   /** Gives picture-in-picture back to the content (the ads never touch the content's <video>). */

@@ -67,7 +67,7 @@ test('an expired token and a refresh that never answers: the OLD token after REF
   document.cookie = 'refreshToken=r1; path=/';
   const calls = stubFetch(stalled);
   let token: string | undefined | null = null;
-  void bearer(BASE).then((t) => (token = t));
+  void Promise.resolve(bearer(BASE)).then((t) => (token = t));
   await until(() => calls.length > 0);
   assert.equal(
     calls.map((c) => c.url),
@@ -100,7 +100,7 @@ test('the lock is released after a timed-out refresh: the next call tries again'
   let answer = false;
   const calls = stubFetch((url, init) => (answer ? new Response('{}', { headers: { Authorization: `Bearer ${fresh}` } }) : stalled(url, init)));
   let first: string | undefined | null = null;
-  void bearer(BASE).then((t) => (first = t));
+  void Promise.resolve(bearer(BASE)).then((t) => (first = t));
   await until(() => calls.length > 0);
   clock.advance(REFRESH_TIMEOUT_MS);
   await until(() => first !== null);
@@ -121,7 +121,7 @@ test('a refresh that answers a new token in time gives the new token (and clears
     () => new Promise<Response>((r) => setTimeout(() => r(new Response('{}', { headers: { Authorization: `Bearer ${fresh}` } })), REFRESH_TIMEOUT_MS - 1)),
   );
   let token: string | undefined | null = null;
-  void bearer(BASE).then((t) => (token = t));
+  void Promise.resolve(bearer(BASE)).then((t) => (token = t));
   await until(() => calls.length > 0);
   clock.advance(REFRESH_TIMEOUT_MS - 1);
   await until(() => token !== null);
@@ -139,7 +139,7 @@ test('concurrent bearer() calls share one refresh: one request, all get the old 
   document.cookie = 'refreshToken=r1; path=/';
   const calls = stubFetch(stalled);
   const tokens: Array<string | undefined> = [];
-  for (let i = 0; i < 3; i++) void bearer(BASE).then((t) => tokens.push(t));
+  for (let i = 0; i < 3; i++) void Promise.resolve(bearer(BASE)).then((t) => tokens.push(t));
   await until(() => calls.length > 0);
   await flush();
   assert.is(calls.length, 1, 'one refresh for three callers');

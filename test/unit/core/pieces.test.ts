@@ -150,11 +150,19 @@ test('createPieceLoader: a failed import fails every waiting caller, and the nex
   assert.is(f.urls.length, 2, 'and kept once it arrived');
 });
 
-test('createPieceLoader: a piece with a stylesheet resolves once its sheet is in (or failed), never before', async () => {
+type Link = { rel?: string; href?: string; as?: string; onload?: () => void; onerror?: () => void };
+
+/** A document whose <head> records the links appended to it; restore() puts the real one back. */
+function fakeHead() {
   const g = globalThis as Record<string, unknown>;
-  const savedDocument = g.document;
-  const links: Array<{ rel?: string; href?: string; onload?: () => void; onerror?: () => void }> = [];
-  g.document = { createElement: () => ({}), head: { appendChild: (l: (typeof links)[0]) => links.push(l) } };
+  const saved = g.document;
+  const links: Link[] = [];
+  g.document = { createElement: () => ({}), head: { appendChild: (l: Link) => links.push(l) } };
+  return { links, restore: () => void (g.document = saved) };
+}
+
+test('createPieceLoader: a piece with a stylesheet resolves once its sheet is in (or failed), never before', async () => {
+  const { links, restore } = fakeHead();
   Object.assign(pieceFiles, { controls: 'C0N7' });
   Object.assign(pieceCss, { controls: 'controls-C55.css' });
   try {
@@ -185,7 +193,7 @@ test('createPieceLoader: a piece with a stylesheet resolves once its sheet is in
     void other('hls');
     assert.is(links.length, 2, 'a piece without a stylesheet links none');
   } finally {
-    g.document = savedDocument;
+    restore();
     delete pieceFiles.controls;
     delete pieceCss.controls;
     delete pieceFiles.hls;
@@ -193,10 +201,7 @@ test('createPieceLoader: a piece with a stylesheet resolves once its sheet is in
 });
 
 test('createPieceLoader: the chunks a piece imports that the HTML does not preload are preloaded with it, the way it imports them', async () => {
-  const g = globalThis as Record<string, unknown>;
-  const savedDocument = g.document;
-  const links: Array<{ rel?: string; href?: string }> = [];
-  g.document = { createElement: () => ({}), head: { appendChild: (l: (typeof links)[0]) => links.push(l) } };
+  const { links, restore } = fakeHead();
   Object.assign(pieceFiles, { ads: 'AD5' });
   Object.assign(pieceChunks, { ads: ['SH4RED', 'OTH3R'] });
   try {
@@ -213,7 +218,7 @@ test('createPieceLoader: the chunks a piece imports that the HTML does not prelo
     void load('cues');
     assert.is(links.length, 2, 'a piece without such chunks preloads none');
   } finally {
-    g.document = savedDocument;
+    restore();
     delete pieceFiles.ads;
     delete pieceChunks.ads;
   }
@@ -223,10 +228,7 @@ test('preloadPieces: the bootstrap downloads each `preload` piece under the URL 
   const registry = JSON.parse(readFileSync('src/core/pieces.json', 'utf8')) as Record<string, { preload?: boolean }>;
   const marked = Object.keys(registry).filter((n) => registry[n].preload);
   assert.ok(marked.includes('hls'), 'hls.js is preloaded at start (pieces.json)');
-  const g = globalThis as Record<string, unknown>;
-  const savedDocument = g.document;
-  const links: Array<{ rel?: string; href?: string; as?: string }> = [];
-  g.document = { createElement: () => ({}), head: { appendChild: (l: (typeof links)[0]) => links.push(l) } };
+  const { links, restore } = fakeHead();
   preloadedPieces.push('hls', 'controls');
   Object.assign(pieceFiles, { hls: 'H4SH1', controls: 'C0N7' });
   Object.assign(pieceChunks, { hls: ['SH4RED'] });
@@ -244,7 +246,7 @@ test('preloadPieces: the bootstrap downloads each `preload` piece under the URL 
     void createPieceLoader(BASE, (url) => (imported.push(url), Promise.resolve({})))('hls');
     assert.equal(imported, [`${BASE}hls-H4SH1.js?widget=hls`]);
   } finally {
-    g.document = savedDocument;
+    restore();
     preloadedPieces.length = 0;
     delete pieceFiles.hls;
     delete pieceFiles.controls;
