@@ -12,6 +12,7 @@ import { chromium, type Browser, type CDPSession } from 'playwright-core';
 import { startServer } from '../server/index.mjs';
 // @ts-expect-error: plain JS modules
 import { ensureChromium } from '../scripts/find-chromium.mjs';
+import { inFreshPage, within } from './page';
 
 const RUNS = Math.max(3, Math.floor(Number(process.env.BENCH_RUNS) || 5));
 const RUN_TIMEOUT_MS = 60_000;
@@ -135,28 +136,15 @@ function collect(cdp: CDPSession) {
 }
 
 async function measure(browser: Browser, origin: string, kind: PageKind, scenario: Scenario, throttle = true): Promise<Run> {
-  const context = await browser.newContext({ viewport: { width: 640, height: 360 } });
-  try {
-    await context.addInitScript(PROBE);
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-    if (throttle) {
-      await cdp.send('Network.emulateNetworkConditions', FAST_3G);
-      if (scenario.cpu > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: scenario.cpu });
-    }
+  const setup = { probe: PROBE, cpu: throttle ? scenario.cpu : 1, network: throttle ? FAST_3G : undefined };
+  return inFreshPage(browser, setup, async (page, cdp) => {
     const net = collect(cdp);
     const role: Role = kind === 'player' ? scenario.role : 'content';
     await page.goto(origin + URLS[kind], { waitUntil: 'commit', timeout: RUN_TIMEOUT_MS });
-    let timer: NodeJS.Timeout | undefined;
-    const deadline = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`no '${role}' playing within ${RUN_TIMEOUT_MS / 1000} s`)), RUN_TIMEOUT_MS);
-    });
     const probe = page.evaluate(
       `window.__benchFirstPlaying(${JSON.stringify(role)}).then((t) => [t, performance.getEntriesByType('navigation')[0]?.fetchStart ?? 0])`,
     ) as Promise<[number, number]>;
-    const [ms, fetchStart] = await Promise.race([probe, deadline]).finally(() => clearTimeout(timer));
+    const [ms, fetchStart] = await within(probe, RUN_TIMEOUT_MS, `no '${role}' playing`);
     // Let the network events up to that moment arrive (later ones are cut by their timestamps).
     await page.waitForTimeout(300);
     const doc = net.document();
@@ -178,9 +166,7 @@ async function measure(browser: Browser, origin: string, kind: PageKind, scenari
     }
     requests.sort((a, b) => a.start - b.start);
     return { ms, bytes: requests.reduce((n, r) => n + r.bytes, 0), requests };
-  } finally {
-    await context.close().catch(() => {});
-  }
+  });
 }
 
 const fmt = (n: number) => n.toFixed(0);

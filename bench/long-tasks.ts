@@ -12,6 +12,7 @@ import { chromium, type Browser } from 'playwright-core';
 import { startServer } from '../server/index.mjs';
 // @ts-expect-error: plain JS modules
 import { ensureChromium } from '../scripts/find-chromium.mjs';
+import { inFreshPage, within } from './page';
 
 const RUNS = Math.max(3, Math.floor(Number(process.env.BENCH_RUNS) || 5));
 const AFTER_PLAYING_MS = 2000;
@@ -85,25 +86,12 @@ const median = (xs: number[]) => {
 const ms = (n: number) => n.toFixed(0);
 
 async function measure(browser: Browser, origin: string, scenario: Scenario): Promise<Run> {
-  const context = await browser.newContext({ viewport: { width: 640, height: 360 } });
-  try {
-    await context.addInitScript(PROBE);
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-    if (scenario.cpu > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: scenario.cpu });
+  return inFreshPage(browser, { probe: PROBE, cpu: scenario.cpu }, async (page) => {
     await page.goto(origin + '/player/?movie_id=1&auto_play=1', { waitUntil: 'commit', timeout: RUN_TIMEOUT_MS });
-    let timer: NodeJS.Timeout | undefined;
-    const deadline = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`no 'playing' within ${RUN_TIMEOUT_MS / 1000} s`)), RUN_TIMEOUT_MS);
-    });
-    const run = (await Promise.race([page.evaluate('window.__longTasks()'), deadline]).finally(() => clearTimeout(timer))) as Run;
+    const run = (await within(page.evaluate('window.__longTasks()'), RUN_TIMEOUT_MS, `no 'playing'`)) as Run;
     run.tasks = run.tasks.filter((t) => t.start <= run.playing + AFTER_PLAYING_MS);
     return run;
-  } finally {
-    await context.close().catch(() => {});
-  }
+  });
 }
 
 /** The scripts the browser names for a long task: those of the long animation frames it overlaps. */
