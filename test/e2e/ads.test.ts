@@ -285,12 +285,28 @@ test('a VPAID 2.0 creative runs in a sandboxed frame and its events drive the sa
   }
 });
 
+/**
+ * The shortcuts come with the lazy controls piece, asked for once the start settles (a pre-roll's
+ * first frame) and bound in its first effect: a key pressed before that does nothing. Waits for the
+ * controls, then for Preact's after-paint (a frame and a task) in which that effect runs.
+ */
+async function keysBound(page: Page): Promise<void> {
+  await page.waitForSelector('.pl-gestures', { state: 'attached', timeout: 20000 });
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50))));
+}
+
 test('keyboard during an ad: K pauses and resumes the ad, M mutes it, arrows leave the film alone', async () => {
   const p = await open('?movie_id=1&auto_play=1', { globals: adList('nonskippable') });
   try {
     await p.page.waitForFunction(() => (document.querySelector<HTMLVideoElement>('.pl-ad__video')?.currentTime ?? 0) > 0.3, null, { timeout: 20000 });
+    await keysBound(p.page);
     await p.page.keyboard.press('k');
-    await p.page.waitForFunction(() => document.querySelector<HTMLVideoElement>('.pl-ad__video')!.paused);
+    await p.page.waitForFunction(() => {
+      const ad = document.querySelector<HTMLVideoElement>('.pl-ad__video');
+      // An ended ad is paused too, then gone: neither is K's pause.
+      if (!ad || ad.ended) throw new Error('the ad ended without pausing: K did nothing');
+      return ad.paused;
+    });
     await waitFor(() => events('nonskippable').includes('pause'), 5000, 'the pause pixel');
     const film = () =>
       p.page.evaluate(() => {
