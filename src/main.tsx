@@ -1,11 +1,9 @@
-/** @jsxImportSource preact */
 // The only module with side effects at import: read the config, start loading, mount the player.
-import { render } from 'preact';
 import { readEmbedConfig } from './config/embed-config';
 import { embeddingAddress } from './config/embedding-address';
 import { createPlayer } from './controller/player';
 import { createPieceLoader } from './core/pieces';
-import { Player } from './ui/player';
+import { mountPlayer } from './ui/player';
 import './ui/player.css';
 
 const mount = document.getElementById('root') ?? document.body;
@@ -34,4 +32,4 @@ const player = createPlayer(config, {
   load: createPieceLoader(config.assetBase),
 });
 void player.start();
-render(<Player player={player} />, mount);
+mountPlayer(player, mount);

@@ -1,78 +1,107 @@
 /** @jsxImportSource preact */
 // Critical path: written against Preact itself, not React, so that preact/compat (1.8 kB brotli)
-// loads only with the lazy pieces (README "What loads when"). Keep it to hooks and plain JSX.
-// Likewise it reads signals through @preact/signals-core, not @preact/signals (Preact's signal
-// bindings, 1.2 kB brotli), which also comes only with the lazy pieces: useView below re-renders.
-import { computed, effect, signal } from '@preact/signals-core';
-import { useEffect, useMemo, useReducer, useRef } from 'preact/hooks';
-import type { PlayerApi } from '../core/player-api';
+// loads only with the lazy pieces (README "What loads when"). No hooks either: the frame is mounted
+// once, so its state lives in mountPlayer's closure and its signals re-render it, and preact/hooks
+// (1 kB brotli) comes only with the pieces that use it. Signals are read through
+// @preact/signals-core, not @preact/signals (Preact's signal bindings, also lazy).
+import { computed, effect, signal, untracked } from '@preact/signals-core';
+import { type ComponentType, render } from 'preact';
+import type { PieceModules, PlayerApi } from '../core/player-api';
+import type { PlayerError } from '../core/errors';
 import { ErrorScreen } from './error-screen';
 import { PlayIcon } from '../core/icons';
-import { usePiece } from './use-piece';
 import { ru } from '../i18n/ru';
 
 const HIDE_DELAY_MS = 2000;
 
-/** What read() reads of signals, re-rendering the component when it changes (read must only read signals). */
-function useView<T>(read: () => T): T {
-  const view = useMemo(() => computed(read), []);
-  const [, rerender] = useReducer((n: number) => n + 1, 0);
-  const shown = view.value;
-  // subscribe calls at once: a change between the first render and this effect renders again too.
-  useEffect(() => view.subscribe((now) => now !== shown && rerender(0)), [view]);
-  return shown;
+interface View {
+  error: PlayerError | null;
+  started: boolean;
+  busy: boolean;
+  hidden: boolean;
+  stretched: boolean;
+  poster: string | false | undefined;
+  mutedAutoplay: boolean;
+  Ads: ComponentType | undefined;
+  Chrome: ComponentType<{ player: PlayerApi }> | undefined;
 }
 
-const useSignalEffect = (fn: () => void) => useEffect(() => effect(fn), []);
-
-export function Player({ player }: { player: PlayerApi }) {
-  const { store, requests } = player;
-  const root = useRef<HTMLDivElement>(null);
-  const video = useRef<HTMLVideoElement>(null);
-  const idle = useMemo(() => signal(false), []);
-  const chrome = usePiece(player, 'controls', store.startSettled);
-
-  useEffect(() => {
-    player.attach(video.current!, root.current!);
-    return () => player.destroy();
-  }, [player]);
+/**
+ * Mounts the player's frame into `mount` and attaches the player to its <video> (in the next task:
+ * the first render's task stays short). Returns what unmounts it and lets go of the player.
+ */
+export function mountPlayer(player: PlayerApi, mount: HTMLElement): () => void {
+  const { store, bus } = player;
+  const idle = signal(false);
+  const chrome = signal<PieceModules['controls'] | undefined>(undefined);
+  let live = true;
+  let timer: ReturnType<typeof setTimeout> | undefined;
 
   // Controls auto-hide after 2000 ms without activity while playing; the delay is infinite while the
   // source preloads, i.e. until it plays for the first time (SPEC §9).
-  const timer = useRef<ReturnType<typeof setTimeout>>();
   const wake = () => {
     idle.value = false;
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => (idle.value = !store.controlsHeld.peek()), HIDE_DELAY_MS);
+    clearTimeout(timer);
+    timer = setTimeout(() => (idle.value = !store.controlsHeld.peek()), HIDE_DELAY_MS);
   };
-  useEffect(() => player.bus.on('ui:hide-controls', () => (idle.value = !store.controlsHeld.peek())), [player]);
-  useSignalEffect(() => {
-    if (store.paused.value || store.controlsHeld.value || !store.started.value) {
-      idle.value = false;
-      clearTimeout(timer.current);
-    } else wake();
-  });
 
-  const { error, started, busy, hidden, stretched, poster, mutedAutoplay, Ads } = useView(() => {
+  const view = computed<View>(() => {
     const error = store.error.value;
     const started = store.started.value;
     return {
       error,
       started,
-      busy:
-        !error && (store.loading.value || store.waiting.value || (store.playRequested.value && store.paused.value) || (store.adState.value === 'load' && !started)),
+      busy: !error && (store.loading.value || store.waiting.value || (store.playRequested.value && store.paused.value) || (store.adState.value === 'load' && !started)),
       hidden: idle.value && !store.paused.value && started,
       stretched: store.stretched.value,
       // With autoplay the first frame comes first (controller/start-settled.ts).
       poster: store.startSettled.value && store.poster.value,
       mutedAutoplay: store.mutedAutoplay.value,
       Ads: player.ads.value?.Overlay,
+      Chrome: chrome.value?.Chrome,
     };
   });
 
+  let askedControls = false;
+  const stops = [
+    // The controls piece, once the start has settled; rendered in a task after the one that
+    // evaluated it: two short tasks, not one long one.
+    effect(() => {
+      if (askedControls || !store.startSettled.value) return;
+      askedControls = true;
+      player.load('controls').then(
+        (m) => setTimeout(() => live && (chrome.value = m)),
+        (err) => console.error('[player] piece controls failed to load', err),
+      );
+    }),
+    bus.on('ui:hide-controls', () => (idle.value = !store.controlsHeld.peek())),
+    effect(() => {
+      if (store.paused.value || store.controlsHeld.value || !store.started.value) {
+        idle.value = false;
+        clearTimeout(timer);
+      } else wake();
+    }),
+    effect(() => {
+      const v = view.value;
+      // The components' own signal reads (the pieces') are theirs, not this effect's.
+      untracked(() => render(<Frame player={player} view={v} wake={wake} />, mount));
+    }),
+  ];
+  setTimeout(() => live && player.attach(mount.querySelector<HTMLVideoElement>('.pl-video')!, mount.querySelector<HTMLElement>('.pl')!));
+  return () => {
+    live = false;
+    clearTimeout(timer);
+    for (const stop of stops) stop();
+    render(null, mount);
+    player.destroy();
+  };
+}
+
+function Frame({ player, view, wake }: { player: PlayerApi; view: View; wake: () => void }) {
+  const { requests } = player;
+  const { error, started, busy, hidden, stretched, poster, mutedAutoplay, Ads, Chrome } = view;
   return (
     <div
-      ref={root}
       class="pl"
       tabIndex={-1}
       aria-label={ru.playerLabel}
@@ -84,7 +113,6 @@ export function Player({ player }: { player: PlayerApi }) {
       onKeyDown={wake}
     >
       <video
-        ref={video}
         class="pl-video"
         playsInline
         crossOrigin="anonymous"
@@ -92,7 +120,7 @@ export function Player({ player }: { player: PlayerApi }) {
         poster={poster || undefined}
         onClick={() => requests.togglePlay('user')}
       />
-      {!error && chrome && <chrome.Chrome player={player} />}
+      {!error && Chrome && <Chrome player={player} />}
       {busy && <div class="pl-spinner" role="status" aria-label={ru.loadingLabel} />}
       {!started && !error && !busy && (
         <button type="button" class="pl-big-play" aria-label={ru.playLabel} onClick={() => requests.play('user')}>

@@ -1,7 +1,6 @@
 // Whole flows through createPlayer, in happy-dom: the catalogue served through a stubbed fetch, lazy
 // pieces through a fake loader (the real features piece where a flow needs it), and a real <video>
 // whose play()/pause() answer with media events (test/unit/fakes.ts).
-import { h, render } from 'preact';
 import { act } from 'preact/test-utils';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -10,7 +9,7 @@ import type { PlayerError } from '../../../src/core/errors';
 import { screenOf } from '../../../src/core/errors';
 import * as features from '../../../src/features/index';
 import { MUTED_KEY, PROGRESS_KEY, readStored, writeStored } from '../../../src/storage/local';
-import { Player } from '../../../src/ui/player';
+import { mountPlayer } from '../../../src/ui/player';
 import { ORIGIN, fakeClock, filmRoutes, flush, quiet, seriesRoutes, stage, stubVideo } from '../fakes';
 
 const src = (path: string) => `${ORIGIN}${path}`;
@@ -234,8 +233,9 @@ test('the controls piece failing to load stops neither playback nor the features
   const { player } = s;
   const host = s.win.document.createElement('div') as unknown as HTMLElement;
   s.win.document.body.appendChild(host as never);
+  let unmount = () => {};
   const { errors } = await quiet(async () => {
-    act(() => render(h(Player, { player }), host));
+    act(() => void (unmount = mountPlayer(player, host)));
     await player.start();
     await flush();
     act(() => {});
@@ -257,7 +257,7 @@ test('the controls piece failing to load stops neither playback nor the features
   await flush();
   assert.is(player.store.episode.value?.id, 204, 'binge moved on');
   assert.equal(sinceSource(v.calls), [`src ${src('/m/204.m3u8')}`, 'play']);
-  act(() => render(null, host));
+  act(() => unmount());
 });
 
 /** A fake hls piece: records what it was handed and lets the test speak for hls.js. */
