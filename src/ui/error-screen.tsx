@@ -1,5 +1,7 @@
-/** @jsxImportSource preact */
-// Critical path: Preact's own JSX runtime, like ui/player.tsx.
+/** @jsxRuntime classic */
+/** @jsx h */
+// Critical path: classic JSX compiled to Preact's own h, like ui/player.tsx.
+import { h } from 'preact';
 import { type PlayerError, screenOf } from '../core/errors';
 import { ru } from '../i18n/ru';
 

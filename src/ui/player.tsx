@@ -1,11 +1,13 @@
-/** @jsxImportSource preact */
+/** @jsxRuntime classic */
+/** @jsx h */
 // Critical path: written against Preact itself, not React, so that preact/compat (1.8 kB brotli)
-// loads only with the lazy pieces (README "What loads when"). No hooks either: the frame is mounted
-// once, so its state lives in mountPlayer's closure and its signals re-render it, and preact/hooks
-// (1 kB brotli) comes only with the pieces that use it. Signals are read through
-// @preact/signals-core, not @preact/signals (Preact's signal bindings, also lazy).
+// loads only with the lazy pieces (README "What loads when"); classic JSX (Preact's own h), so the
+// JSX runtime loads with them too. No hooks either: the frame is mounted once, so its state lives in
+// mountPlayer's closure and its signals re-render it, and preact/hooks (1 kB brotli) comes only with
+// the pieces that use it. Signals are read through @preact/signals-core, not @preact/signals
+// (Preact's signal bindings, also lazy).
 import { computed, effect, signal, untracked } from '@preact/signals-core';
-import { type ComponentType, render } from 'preact';
+import { type ComponentType, h, render } from 'preact';
 import type { PieceModules, PlayerApi } from '../core/player-api';
 import type { PlayerError } from '../core/errors';
 import { ErrorScreen } from './error-screen';
