@@ -25,6 +25,9 @@ export function settleStart(store: Store, bus: Bus, autoPlay: boolean): () => vo
     store.startSettled.value = true;
     dispose();
   };
+  // What waits for the start (pieces, poster, analytics) is set going in a task of its own, not in
+  // the first frame's 'playing' handler (a long task there otherwise).
+  const settleSoon = () => void setTimeout(settle);
   const timer = setTimeout(settle, START_HOLD_MS);
   const touched = { capture: true, once: true, passive: true } as const;
   window.addEventListener('pointerdown', settle, touched);
@@ -33,9 +36,9 @@ export function settleStart(store: Store, bus: Bus, autoPlay: boolean): () => vo
     () => clearTimeout(timer),
     () => window.removeEventListener('pointerdown', settle, touched),
     () => window.removeEventListener('keydown', settle, touched),
-    bus.on('ad:play', settle),
+    bus.on('ad:play', settleSoon),
     effect(() => {
-      if (store.started.value || store.error.value) queueMicrotask(settle);
+      if (store.started.value || store.error.value) settleSoon();
     }),
   );
   return dispose;

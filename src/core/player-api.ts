@@ -216,7 +216,8 @@ type Telemetry = { start(player: PlayerApi, past: PastEvent[]): void };
 /** What each piece's module exports (test/unit/core/pieces.test.ts checks the real modules against it). */
 export interface PieceModules {
   hls: {
-    attachHls(video: HTMLVideoElement, url: string, startAt: number, context: HlsContext, prefetched?: PlaylistCache): HlsHandle;
+    /** Resolves once hls.js is loading the source into the element (a task after its setup). */
+    attachHls(video: HTMLVideoElement, url: string, startAt: number, context: HlsContext, prefetched?: PlaylistCache): Promise<HlsHandle> | HlsHandle;
   };
   controls: { Chrome: ComponentType<{ player: PlayerApi }> };
   features: { attachFeatures(parts: PlayerParts): () => void };

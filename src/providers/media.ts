@@ -247,7 +247,7 @@ export function bindMedia(video: HTMLVideoElement, opts: MediaOptions): Media {
         // the module (each under 50 ms: no long task in front of the first frame).
         await new Promise((next) => setTimeout(next));
         if (token !== loadToken) return;
-        engine = mod.attachHls(
+        const attached = await mod.attachHls(
           video,
           url,
           startAt,
@@ -261,6 +261,9 @@ export function bindMedia(video: HTMLVideoElement, opts: MediaOptions): Media {
           },
           prefetched,
         );
+        // Another source (or destroy) came while hls.js set up: this one is let go.
+        if (token !== loadToken) return attached.destroy();
+        engine = attached;
       }
       bus.emit('media:source', { url, engine: kind });
     },

@@ -75,6 +75,24 @@ test('deferred early calls: low priority, sent once `after` settles; a taker mea
   assert.is(calls.length, 1);
 });
 
+test('an early answer already in is handed over in a task of its own, not in the task that takes it over', async () => {
+  const calls = heldFetch();
+  startEarly(10_000, () => void getJson('https://ads.example/list.json').catch(() => {}));
+  calls[0].answer(new Response('{"preroll":[]}'));
+  await flush();
+  const order: string[] = [];
+  const taken = takeEarly('https://ads.example/list.json')!.then((a) => order.push(`answer ${a.text}`));
+  void Promise.resolve().then(() => order.push('microtasks of the taking task'));
+  await Promise.resolve();
+  await Promise.resolve();
+  await Promise.resolve();
+  assert.equal(order, ['microtasks of the taking task'], 'not among the microtasks of the task that took it');
+  setTimeout(() => order.push('a task queued meanwhile'));
+  await taken;
+  await flush();
+  assert.equal(order, ['microtasks of the taking task', 'answer {"preroll":[]}', 'a task queued meanwhile']);
+});
+
 test('an early request that fails before anyone takes it over is not kept: the later ask goes out anew', async () => {
   const calls = heldFetch();
   startEarly(10_000, () => void getJson('https://api.example/x').catch(() => {}));

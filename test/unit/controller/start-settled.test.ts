@@ -24,6 +24,8 @@ test('with autoplay it waits for the first frame, and stays settled', async () =
   await flush();
   assert.not.ok(store.startSettled.value);
   store.started.value = true;
+  await Promise.resolve();
+  assert.not.ok(store.startSettled.value, 'a task later, not in the first frame\'s');
   await flush();
   assert.ok(store.startSettled.value);
   store.started.value = false;
@@ -39,6 +41,8 @@ test('with autoplay: an error, a pre-roll playing, the first touch or key settle
 
   const ad = setup(true);
   ad.bus.emit('ad:play', { ad: {} as never });
+  assert.not.ok(ad.store.startSettled.value, "not in the 'playing' handler's task: in a task of its own");
+  await flush();
   assert.ok(ad.store.startSettled.value, 'ad:play');
 
   for (const type of ['pointerdown', 'keydown']) {

@@ -173,6 +173,35 @@ test("hls: 'loadeddata' (the first media segment) clears it", async () => {
   s.media.destroy();
 });
 
+test('hls: a source set while hls.js sets up (its attach resolves a task later) wins; the first is let go', async () => {
+  const handles: Array<{ url: string; destroyed: number }> = [];
+  const settle: Array<() => void> = [];
+  const mod: PieceModules['hls'] = {
+    attachHls(_video, url) {
+      const seen = { url, destroyed: 0 };
+      handles.push(seen);
+      const handle: HlsHandle = { destroy: () => void seen.destroyed++, setQuality() {}, setAudioTrack() {}, setTextTrack() {} };
+      return new Promise((resolve) => settle.push(() => resolve(handle)));
+    },
+  };
+  const s = setup({ mediaSource: true, nativeHls: false }, { mod, seen: { attached: 0, destroyed: 0, ctx: undefined } });
+  const first = s.media.load('/a.m3u8', 0);
+  await flush();
+  clock.advance(0);
+  await flush();
+  assert.equal(handles.map((h) => h.url), ['/a.m3u8'], 'hls.js is setting up the first source');
+  const second = s.media.load('/b.m3u8', 0);
+  await flush();
+  clock.advance(0);
+  await flush();
+  settle[0]();
+  settle[1]();
+  await Promise.all([first, second]);
+  assert.equal(handles.map((h) => [h.url, h.destroyed]), [['/a.m3u8', 1], ['/b.m3u8', 0]], 'the first is destroyed as it arrives, the second kept');
+  s.media.destroy();
+  assert.is(handles[1].destroyed, 1, 'destroy lets go of the one kept');
+});
+
 test('hls: the budget counts from load(), the piece download included', async () => {
   // The hls piece never arrives: the budget still ends the wait.
   const video = document.createElement('video') as HTMLVideoElement;
