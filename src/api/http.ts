@@ -1,4 +1,4 @@
-import { deadline, whenAborted } from '../core/deadline';
+import { deadline, nextTask, whenAborted } from '../core/deadline';
 import { httpError } from '../core/errors';
 import { bearer } from './auth';
 import { commonHeaders } from './headers';
@@ -54,9 +54,6 @@ export function startEarly<T>(budgetMs: number, start: () => T, opts: EarlyOptio
   }
 }
 
-/** A value handed on in a task of its own (an answer already in, taken over in the task that asked). */
-const inNextTask = <T>(value: T) => new Promise<T>((resolve) => setTimeout(resolve, 0, value));
-
 /**
  * The GET the bootstrap started for `url`, handed over once (the caller's signal aborts it); else
  * undefined. Its answer comes in a task of its own even when it is already in: reading it, and what
@@ -66,7 +63,7 @@ export function takeEarly(url: string, signal?: AbortSignal): Promise<Answer> | 
   const early = started.get(url);
   if (!early) return;
   started.delete(url);
-  const answer = early.answer.then(inNextTask);
+  const answer = early.answer.then((a) => nextTask().then(() => a));
   if (!signal) return answer;
   const abort = () => early.abort(signal.reason);
   if (signal.aborted) abort();

@@ -9,7 +9,7 @@ import { type ErrorCode, type ErrorData, httpError, isAbortError, isHttpError } 
 import type { PieceLoader } from '../core/player-api';
 import type { Store } from '../core/store';
 import { AUDIO_KEY, PROGRESS_KEY, VARIANTS_KEY, readMap } from '../storage/local';
-import { deadline, isTimeoutError, whenAborted } from '../core/deadline';
+import { deadline, isTimeoutError, nextTask, whenAborted } from '../core/deadline';
 import { isDescriptorAddress, resolveSource } from '../content/source';
 
 /** The master descriptor's budget: past it, 'Ошибка в загрузке: {address}' (SPEC §8). */
@@ -81,7 +81,7 @@ export function createContentSession({ store, bus, config, domain, apiBase, load
     bus.emit('content:loaded', loaded);
     // The interface shows the content in this task; the episode's source starts in the next one
     // (two short tasks in front of the first frame, not one long one).
-    await new Promise((next) => setTimeout(next));
+    await nextTask();
     if (abort !== loadAbort || life.signal.aborted) return;
     const episode = chooseInitialEpisode(loaded.episodes, query);
     // Nothing to play is, to the viewer, content that is not available: 'Контент не доступен'.

@@ -4,11 +4,6 @@
 import { pieceChunks, pieceCss, pieceFiles, preloadedPieces } from 'virtual:pieces';
 import type { PieceLoader, PieceModules, PieceName } from './player-api';
 
-/**
- * Imports lazy pieces from the player-asset path with ?widget=NAME (SPEC §2), once per name for every
- * caller (a failed load may be tried again). The URL must be the exact one preloadPieces preloads, query
- * included, or the browser downloads the module twice.
- */
 const linkTo = (rel: string, href: string, as?: string) => {
   const l = document.createElement('link');
   l.rel = rel;
@@ -19,32 +14,43 @@ const linkTo = (rel: string, href: string, as?: string) => {
 };
 
 /**
+ * A piece's files: the chunks it imports, its module under the one URL both the preload and the
+ * import use (?widget=NAME, SPEC §2; another URL, query included, and the browser downloads it
+ * twice), and its stylesheet.
+ */
+const filesOf = (assetBase: string, name: PieceName) => ({
+  chunks: (pieceChunks[name] ?? []).map((chunk) => `${assetBase}chunk-${chunk}.js`),
+  module: `${assetBase}${name}-${pieceFiles[name]}.js?widget=${name}`,
+  css: pieceCss[name] && assetBase + pieceCss[name],
+});
+
+/**
  * Downloads the pieces pieces.json marks `preload` (hls.js) without running them: their chunks, their
- * module under the very URL the loader imports (or the browser fetches it twice), their stylesheet.
- * The bootstrap's, once the requests the first frame waits for longer are out: HTTP/1.1 hands
- * connections out in the order asked.
+ * module, their stylesheet. The bootstrap's, once the requests the first frame waits for longer are
+ * out: HTTP/1.1 hands connections out in the order asked.
  */
 export function preloadPieces(assetBase: string): void {
   for (const name of preloadedPieces as PieceName[]) {
-    for (const chunk of pieceChunks[name] ?? []) linkTo('modulepreload', `${assetBase}chunk-${chunk}.js`);
-    linkTo('modulepreload', `${assetBase}${name}-${pieceFiles[name]}.js?widget=${name}`);
-    const css = pieceCss[name];
-    if (css) linkTo('preload', assetBase + css, 'style');
+    const files = filesOf(assetBase, name);
+    for (const chunk of files.chunks) linkTo('modulepreload', chunk);
+    linkTo('modulepreload', files.module);
+    if (files.css) linkTo('preload', files.css, 'style');
   }
 }
 
+/** Imports lazy pieces, once per name for every caller (a failed load may be tried again). */
 export function createPieceLoader(assetBase: string, importModule = (url: string) => import(url)): PieceLoader {
   const loads = new Map<string, Promise<unknown>>();
-  const link = (rel: string, href: string) => linkTo(rel, assetBase + href);
   const importPiece = (name: PieceName): Promise<unknown> => {
+    const files = filesOf(assetBase, name);
     // The chunks it imports download with it, not one round trip later once it has arrived.
-    for (const chunk of pieceChunks[name] ?? []) link('modulepreload', `chunk-${chunk}.js`);
-    const mod = importModule(`${assetBase}${name}-${pieceFiles[name]}.js?widget=${name}`);
-    const css = pieceCss[name];
+    for (const chunk of files.chunks) linkTo('modulepreload', chunk);
+    const mod = importModule(files.module);
+    const css = files.css;
     if (!css) return mod;
     // Its stylesheet first, so the piece never shows unstyled; a failed sheet does not block it.
     const sheet = new Promise((done) => {
-      const l = link('stylesheet', css);
+      const l = linkTo('stylesheet', css);
       l.onload = l.onerror = done;
     });
     return Promise.all([mod, sheet]).then(([m]) => m);

@@ -217,7 +217,7 @@ type Telemetry = { start(player: PlayerApi, past: PastEvent[]): void };
 export interface PieceModules {
   hls: {
     /** Resolves once hls.js is loading the source into the element (a task after its setup). */
-    attachHls(video: HTMLVideoElement, url: string, startAt: number, context: HlsContext, prefetched?: PlaylistCache): Promise<HlsHandle> | HlsHandle;
+    attachHls(video: HTMLVideoElement, url: string, startAt: number, context: HlsContext, prefetched?: PlaylistCache): Promise<HlsHandle>;
   };
   controls: { Chrome: ComponentType<{ player: PlayerApi }> };
   features: { attachFeatures(parts: PlayerParts): () => void };

@@ -14,6 +14,9 @@ const toTrack = (t: HlsTrack, id: number): MediaTrack => ({
   isDefault: !!t.default,
 });
 
+// core/deadline.ts has the same: imported here, it would split the critical path's chunk in two.
+const nextTask = (): Promise<void> => new Promise((next) => setTimeout(next));
+
 const NETWORK_RETRY_DELAY_MS = 5000;
 /** hls.js's own advice: recover a media error, but not again within this; then swap the audio codec once. */
 const MEDIA_RECOVERY_INTERVAL_MS = 5000;
@@ -202,7 +205,7 @@ export async function attachHls(
     });
   }
 
-  await new Promise((next) => setTimeout(next));
+  await nextTask();
   load(hls);
   return handle;
 }
@@ -229,7 +232,7 @@ function prefetchingLoader(cache: PlaylistCache, beforeAnswer: () => void) {
       // Each answer in a task of its own, even one already in: parsing it (and what hls.js asks for
       // next) is then not added to the task that asked, which would make one long task of the start.
       void hit.then(async (got) => {
-        await new Promise((next) => setTimeout(next));
+        await nextTask();
         if (stats.aborted || !this.stats) return;
         if (!got) {
           stats.loading.start = 0;

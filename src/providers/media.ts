@@ -1,5 +1,6 @@
 import { batch } from '@preact/signals-core';
 import type { Bus, Cause } from '../core/bus';
+import { nextTask } from '../core/deadline';
 import { playerError } from '../core/errors';
 import type { Extras, HlsHandle, MediaControls, PieceLoader, PlaylistCache } from '../core/player-api';
 import type { Store } from '../core/store';
@@ -245,7 +246,7 @@ export function bindMedia(video: HTMLVideoElement, opts: MediaOptions): Media {
         }
         // hls.js's setup and first playlists in a task of their own, not in the one that evaluated
         // the module (each under 50 ms: no long task in front of the first frame).
-        await new Promise((next) => setTimeout(next));
+        await nextTask();
         if (token !== loadToken) return;
         const attached = await mod.attachHls(
           video,

@@ -264,7 +264,7 @@ test('the controls piece failing to load stops neither playback nor the features
 function fakeHls() {
   const seen: { url?: string; startAt?: number; ctx?: HlsContext; prefetched?: unknown; destroyed: number } = { destroyed: 0 };
   const mod: PieceModules['hls'] = {
-    attachHls(_video, url, startAt, ctx, prefetched) {
+    async attachHls(_video, url, startAt, ctx, prefetched) {
       Object.assign(seen, { url, startAt, ctx, prefetched });
       return { destroy: () => void seen.destroyed++, setQuality: () => {}, setAudioTrack: () => {}, setTextTrack: () => {} };
     },

@@ -17,7 +17,7 @@ type Failure = [code: string, failure: SourceFailure];
 function fakeHls() {
   const seen = { attached: 0, destroyed: 0, ctx: undefined as HlsContext | undefined };
   const mod: PieceModules['hls'] = {
-    attachHls(_video, _url, _startAt, ctx): HlsHandle {
+    async attachHls(_video, _url, _startAt, ctx): Promise<HlsHandle> {
       seen.attached++;
       seen.ctx = ctx;
       return { destroy: () => void seen.destroyed++, setQuality() {}, setAudioTrack() {}, setTextTrack() {} };
