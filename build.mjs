@@ -34,9 +34,46 @@ const alias = {
   'react/jsx-runtime': 'preact/compat/jsx-runtime',
 };
 
+/**
+ * Small modules without shared state that the page's scripts and lazy pieces both import. esbuild
+ * splits code by which entry points reach it, so each of them became a chunk of its own in the page's
+ * first wave: nine files there, against the six connections HTTP/1.1 gives a host; the bootstrap's
+ * requests then waited for the entry's files to free one, and the ad's media shared the bandwidth with
+ * hls.js, asked late (Fast 3G waterfalls, README "Performance"). A piece imports its own copy instead
+ * (as webpack's splitChunks minSize does for small modules): a few hundred bytes more in lazy pieces,
+ * three files fewer before the first frame. Only modules whose copies may live side by side (errors
+ * are told by name, not class; local.ts's warn-once flag is per copy).
+ */
+const COPIED_INTO_PIECES = new Set(['src/core/errors.ts', 'src/storage/local.ts', 'src/content/progress.ts', 'src/config/embedding-address.ts', 'src/content/audio-choice.ts']);
+/** What the page's first wave may hold (scripts, stylesheet, modulepreloads): one HTTP/1.1 host's connections. */
+const FIRST_WAVE_MAX = 6;
+
+/**
+ * Resolves a piece's import of a COPIED_INTO_PIECES module to a copy of its own (one per importing
+ * folder: a suffix makes it another module to esbuild). Imports from code the page's scripts reach
+ * keep the one module.
+ */
+function copyIntoPieces(pageOptions) {
+  const skip = {};
+  return {
+    name: 'copy-into-pieces',
+    setup(b) {
+      let reached;
+      const pageFiles = () => (reached ??= esbuild.build(pageOptions()).then((r) => new Set(Object.keys(r.metafile.inputs))));
+      b.onResolve({ filter: /^\.\.?\// }, async (args) => {
+        if (args.pluginData === skip || !args.importer.startsWith(join(root, 'src'))) return;
+        if ((await pageFiles()).has(relative(root, args.importer))) return;
+        const found = await b.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: skip });
+        if (found.errors.length || !COPIED_INTO_PIECES.has(relative(root, found.path))) return;
+        return { path: found.path, suffix: `?copy=${relative(root, args.resolveDir)}` };
+      });
+    },
+  };
+}
+
 /** esbuild options of the player build; tests build with the same ones. */
 export function options(widgetMap, cssMap = {}, chunkMap = {}) {
-  return {
+  const o = {
     absWorkingDir: root,
     entryPoints: { ...PAGE, ...ENTRIES },
     outdir: dist,
@@ -66,6 +103,11 @@ export function options(widgetMap, cssMap = {}, chunkMap = {}) {
     logLevel: 'warning',
     plugins: [pieceManifest(widgetMap, cssMap, chunkMap)],
   };
+  // The files the page's scripts reach: what may not be copied (a bundle of bootstrap and entry only).
+  const manifestOnly = o.plugins;
+  const pageOptions = () => ({ ...o, entryPoints: PAGE, splitting: false, minify: false, sourcemap: false, plugins: manifestOnly });
+  o.plugins = [...manifestOnly, copyIntoPieces(pageOptions)];
+  return o;
 }
 
 /** `import { pieceFiles } from 'virtual:pieces'`: the hashed file name of each lazy piece, its stylesheet, its chunks. */
@@ -202,6 +244,12 @@ async function build() {
   // here: the bootstrap asks for them once its own requests are out (DESIGN "critical path" #1).
   const bootChunks = staticClosure(result.metafile, bootOut).filter((f) => f !== bootOut).map((f) => rel(f));
   const preloads = critical.filter((f) => f !== mainOut && f !== bootOut).map((f) => rel(f)).filter((f) => !bootChunks.includes(f));
+  const firstWave = [outputs.boot, ...bootChunks, rel(css), outputs.main, ...preloads];
+  if (firstWave.length > FIRST_WAVE_MAX) {
+    const importers = (f) => Object.keys(result.metafile.outputs).filter((g) => result.metafile.outputs[g].imports?.some((i) => i.path === f)).map(rel);
+    const detail = critical.filter((f) => f !== mainOut && f !== bootOut).map((f) => `${rel(f)} (${Object.keys(result.metafile.outputs[f].inputs).join(', ')}; imported by ${importers(f).join(', ')})`);
+    throw new Error(`the page's first wave is ${firstWave.length} files, more than ${FIRST_WAVE_MAX} (HTTP/1.1 connections a host): a lazy piece now shares a module with the page's scripts? COPIED_INTO_PIECES in build.mjs lists what pieces copy.\n  ${detail.join('\n  ')}`);
+  }
   let html = await readFile(join(root, 'static/player.html'), 'utf8');
   html = html
     .replace('<script type="module" src="./boot.js"></script>', [`<script type="module" src="./${outputs.boot}"></script>`, ...bootChunks.map((p) => `<link rel="modulepreload" href="./${p}">`)].join('\n    '))

@@ -35,14 +35,17 @@ const { query, movieId } = config;
 const budget = config.requestTimeoutMs;
 
 /**
- * The ad list, the ads piece with its chunks (the same URLs as the entry's, so one download each) and,
- * as soon as the list answers, the first pre-roll's VAST: the pre-roll waits for it, and so does the
- * content until it knows there is no ad; the piece that will read it may not have arrived yet.
+ * The ad list, hls.js, the ads piece with its chunks (the same URLs as the entry's, so one download
+ * each) and, as soon as the list answers, the first pre-roll's VAST: the pre-roll waits for it, and so
+ * does the content until it knows there is no ad; the piece that will read it may not have arrived
+ * yet. hls.js before the piece: asked after it, it waited for a connection and was still downloading
+ * when the ad's media file came, sharing the 1.44 Mb/s with it; asked here, it is in before then.
  */
 const startAds = config.envAdListUrl
   ? () => {
       const listUrl = new URL(config.envAdListUrl!, document.baseURI).href;
       const list = startEarly(budget, () => getJson<{ prerollList?: unknown } | undefined>(listUrl));
+      preloadPieces(config.assetBase);
       createPieceLoader(config.assetBase)('ads').catch(() => {});
       list
         .then((raw) => {
@@ -72,14 +75,16 @@ if (movieId !== undefined && (!token || isFresh(token))) {
   // with the entry's downloads, and a connection freed goes to the first asked among the highest
   // priority waiting (each fetch() below goes out as it is called: api/http.ts sends a valid Bearer
   // without a wait). The episodes first, read as they answer: the master playlist waits for them. The
-  // ad list next (the pre-roll and the no-ad answer wait for it and one VAST), then hls.js. The
+  // ad list next (the pre-roll and the no-ad answer wait for it and one VAST), then hls.js (and the
+  // ads piece, startAds). The entry's files are not among them: they are in the page's first wave
+  // with the bootstrap's (build.mjs FIRST_WAVE_MAX), so all six connections are free here. The
   // availability, content and seasons once the master playlist is asked for, at low priority: only the
   // entry needs them, once hls.js is there; asked alongside, they held the connections the ad list and
   // the master playlist then waited ~0.5 s for (bench waterfalls). The entry taking one over meanwhile
   // waits for it.
   const episodes = startEarly(budget, () => loadEpisodes(apiBase, movieId));
-  startAds?.();
-  preloadPieces(config.assetBase);
+  if (startAds) startAds();
+  else preloadPieces(config.assetBase);
   // As controller/content-session.ts chooses the first episode and its source. The availability is not
   // known yet: content not available here costs the prefetch's bandwidth, and the entry plays the
   // placeholder.

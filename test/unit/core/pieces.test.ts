@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import * as esbuild from 'esbuild';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { pieceChunks, pieceCss, pieceFiles, preloadedPieces } from 'virtual:pieces';
@@ -100,6 +101,33 @@ function fakeImport() {
 }
 
 const tick = () => new Promise((r) => setTimeout(r, 0));
+
+test('the page\'s first wave is at most six files: a piece copies the small modules it shares with the page\'s scripts', async () => {
+  // HTTP/1.1 gives a host six connections; the page's scripts, their chunks and the stylesheet are
+  // asked at once, and the bootstrap's requests should find every connection free (build.mjs).
+  const result = await esbuild.build({ ...buildOptions({}, {}), sourcemap: false, logLevel: 'silent' });
+  const outputs = result.metafile!.outputs;
+  const out = (entry: string) => Object.keys(outputs).find((f) => outputs[f].entryPoint === entry)!;
+  const closure = (f: string, seen = new Set<string>()): Set<string> => {
+    if (!seen.has(f)) {
+      seen.add(f);
+      for (const i of outputs[f].imports) if (i.kind === 'import-statement') closure(i.path, seen);
+    }
+    return seen;
+  };
+  // An empty chunk (every export inlined) is dropped by the build, its import blanked out.
+  const page = new Set([...closure(out('src/bootstrap/boot.ts')), ...closure(out('src/main.tsx'))].filter((f) => outputs[f].bytes > 0));
+  assert.ok(page.size + 1 <= 6, `scripts and chunks ${[...page].join(', ')} and the stylesheet`);
+  // The features piece reads local storage and progress as the entry does, from copies of its own.
+  const features = closure(out(registry.features.entry));
+  const inputs = (files: Set<string>) => [...files].flatMap((f) => Object.keys(outputs[f].inputs));
+  assert.ok(inputs(page).includes('src/storage/local.ts'), 'the page has local storage');
+  assert.ok(inputs(features).some((i) => i.startsWith('src/storage/local.ts?copy=')), 'the features piece has its copy');
+  assert.not.ok(
+    [...features].some((f) => page.has(f) && Object.keys(outputs[f].inputs).includes('src/storage/local.ts')),
+    'and does not import the page\'s chunk for it',
+  );
+});
 
 test('createPieceLoader: the exact URL the HTML preloads, NAME-HASH.js?widget=NAME under the asset base', async () => {
   Object.assign(pieceFiles, { hls: 'H4SH1', 'audio-gain': 'G41N' });
