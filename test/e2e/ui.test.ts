@@ -194,6 +194,10 @@ test('subtitles: the Russian track shows its cue at 4-8 s over the video', async
     await p.page.click('.pl-menu [data-menu-item="0"]');
     await p.page.evaluate(() => (document.querySelector('video')!.currentTime = 5));
     await p.page.waitForSelector('.pl-subs__cue', T);
+    // The track's cues may load before the seek lands: the 0-4 s cue shows until the cue change.
+    await p.page
+      .waitForFunction(() => document.querySelector('.pl-subs__cue')?.textContent === 'Субтитры: 00:04 – 00:08', null, T)
+      .catch(() => {});
     assert.is(await p.page.textContent('.pl-subs__cue'), 'Субтитры: 00:04 – 00:08');
     const native = await p.page.evaluate(() => Array.from(document.querySelector('video')!.textTracks).map((t) => t.mode));
     assert.not.ok(native.includes('showing'), 'native rendering hidden');
