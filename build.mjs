@@ -42,11 +42,11 @@ const alias = {
  * hls.js, asked late (Fast 3G waterfalls, README "Performance"). A piece imports its own copy instead
  * (as webpack's splitChunks minSize does for small modules): a few hundred bytes more in lazy pieces,
  * three files fewer before the first frame. Only modules whose copies may live side by side (errors
- * are told by name, not class; local.ts's warn-once flag is per copy).
+ * and timeouts are told by name, not class; local.ts's warn-once flag is per copy).
  */
-const COPIED_INTO_PIECES = new Set(['src/core/errors.ts', 'src/storage/local.ts', 'src/content/progress.ts', 'src/config/embedding-address.ts', 'src/content/audio-choice.ts']);
+const COPIED_INTO_PIECES = new Set(['src/core/errors.ts', 'src/core/deadline.ts', 'src/storage/local.ts', 'src/content/progress.ts', 'src/config/embedding-address.ts', 'src/content/audio-choice.ts']);
 /** What the page's first wave may hold (scripts, stylesheet, modulepreloads): one HTTP/1.1 host's connections. */
-const FIRST_WAVE_MAX = 6;
+export const FIRST_WAVE_MAX = 6;
 
 /**
  * Resolves a piece's import of a COPIED_INTO_PIECES module to a copy of its own (one per importing
@@ -171,7 +171,7 @@ function dropEmptyChunks(result) {
 }
 
 /** Every JS file an output imports statically, transitively (what loads before it can run). */
-function staticClosure(metafile, file) {
+export function staticClosure(metafile, file) {
   const seen = new Set();
   const visit = (f) => {
     if (seen.has(f)) return;

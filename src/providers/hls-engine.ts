@@ -1,6 +1,7 @@
 // Lazy widget "hls": the only module that imports hls.js.
 import Hls, { ErrorTypes, Events, type ErrorData, type LoaderCallbacks, type LoaderConfiguration, type FragmentLoaderConstructor, type LoaderContext, type PlaylistLoaderConstructor } from 'hls.js';
 import { batch } from '@preact/signals';
+import { nextTask } from '../core/deadline';
 import type { HlsContext, HlsHandle, PlaylistCache } from '../core/player-api';
 import { EXTERNAL_TRACK_BASE, type MediaTrack } from '../core/tracks';
 
@@ -13,9 +14,6 @@ const toTrack = (t: HlsTrack, id: number): MediaTrack => ({
   codec: t.audioCodec || t.channels,
   isDefault: !!t.default,
 });
-
-// core/deadline.ts has the same: imported here, it would split the critical path's chunk in two.
-const nextTask = (): Promise<void> => new Promise((next) => setTimeout(next));
 
 const NETWORK_RETRY_DELAY_MS = 5000;
 /** hls.js's own advice: recover a media error, but not again within this; then swap the audio codec once. */

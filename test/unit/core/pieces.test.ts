@@ -4,7 +4,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { pieceChunks, pieceCss, pieceFiles, preloadedPieces } from 'virtual:pieces';
 // @ts-expect-error: build.mjs is plain JS
-import { options as buildOptions } from '../../../build.mjs';
+import { FIRST_WAVE_MAX, options as buildOptions, staticClosure } from '../../../build.mjs';
 // @ts-expect-error: plain JS
 import { sizeConfig } from '../../../scripts/size-config.mjs';
 import { createPieceLoader, preloadPieces } from '../../../src/core/pieces';
@@ -108,16 +108,10 @@ test('the page\'s first wave is at most six files: a piece copies the small modu
   const result = await esbuild.build({ ...buildOptions({}, {}), sourcemap: false, logLevel: 'silent' });
   const outputs = result.metafile!.outputs;
   const out = (entry: string) => Object.keys(outputs).find((f) => outputs[f].entryPoint === entry)!;
-  const closure = (f: string, seen = new Set<string>()): Set<string> => {
-    if (!seen.has(f)) {
-      seen.add(f);
-      for (const i of outputs[f].imports) if (i.kind === 'import-statement') closure(i.path, seen);
-    }
-    return seen;
-  };
+  const closure = (f: string): Set<string> => new Set(staticClosure(result.metafile, f));
   // An empty chunk (every export inlined) is dropped by the build, its import blanked out.
   const page = new Set([...closure(out('src/bootstrap/boot.ts')), ...closure(out('src/main.tsx'))].filter((f) => outputs[f].bytes > 0));
-  assert.ok(page.size + 1 <= 6, `scripts and chunks ${[...page].join(', ')} and the stylesheet`);
+  assert.ok(page.size + 1 <= FIRST_WAVE_MAX, `scripts and chunks ${[...page].join(', ')} and the stylesheet`);
   // The features piece reads local storage and progress as the entry does, from copies of its own.
   const features = closure(out(registry.features.entry));
   const inputs = (files: Set<string>) => [...files].flatMap((f) => Object.keys(outputs[f].inputs));
