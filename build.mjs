@@ -273,6 +273,9 @@ async function build() {
   // What the viewer waits for before the first frame, copied apart so size-limit can weigh exactly it.
   await mkdir(join(sizeDir, 'critical'), { recursive: true });
   for (const f of [...critical, css]) await copyFile(join(root, f), join(sizeDir, 'critical', rel(f)));
+  // And what the first request waits for: the bootstrap with its chunks.
+  await mkdir(join(sizeDir, 'bootstrap'), { recursive: true });
+  for (const f of staticClosure(result.metafile, bootOut)) await copyFile(join(root, f), join(sizeDir, 'bootstrap', rel(f)));
 
   await buildEmbedSdk();
   await compressAll(dist);

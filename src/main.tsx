@@ -1,5 +1,6 @@
 // The only module with side effects at import: read the config, start loading, mount the player.
-import { readEmbedConfig } from './config/embed-config';
+import { continueStart } from './bootstrap/continue';
+import { readPageConfig } from './bootstrap/page-config';
 import { embeddingAddress } from './config/embedding-address';
 import { createPlayer } from './controller/player';
 import { createPieceLoader } from './core/pieces';
@@ -7,27 +8,18 @@ import { mountPlayer } from './ui/player';
 import './ui/player.css';
 
 const mount = document.getElementById('root') ?? document.body;
-let frameDataset: DOMStringMap | undefined;
-try {
-  frameDataset = (window.frameElement as HTMLElement | null)?.dataset;
-} catch {
-  frameDataset = undefined;
-}
-
-const config = readEmbedConfig({
-  datasets: [mount.dataset, frameDataset],
-  globals: window as unknown as Record<string, unknown>,
-  search: location.search,
-  scriptUrl: import.meta.url,
+const config = readPageConfig(mount, import.meta.url);
+const domain = embeddingAddress({
+  inFrame: window.parent !== window,
+  ancestorOrigins: location.ancestorOrigins,
+  referrer: document.referrer,
+  href: location.href,
 });
+// The bootstrap's start, carried on from the episodes' answer (bootstrap/continue.ts).
+continueStart(config, domain);
 
 const player = createPlayer(config, {
-  domain: embeddingAddress({
-    inFrame: window.parent !== window,
-    ancestorOrigins: location.ancestorOrigins,
-    referrer: document.referrer,
-    href: location.href,
-  }),
+  domain,
   pageUrl: location.href,
   load: createPieceLoader(config.assetBase),
 });

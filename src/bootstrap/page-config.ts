@@ -1,0 +1,34 @@
+import { type EmbedConfig, readEmbedConfig } from '../config/embed-config';
+import { isFresh } from '../api/auth';
+import { readCookie } from '../storage/cookies';
+
+/**
+ * The config as this page is given it (SPEC §1): the mount's and, when same-origin, the embedding
+ * frame's data attributes, the globals, the query. One reading for the bootstrap and the entry, so
+ * every address they ask for comes out the same and the entry takes the bootstrap's requests over.
+ */
+export function readPageConfig(mount: HTMLElement | null, scriptUrl: string): EmbedConfig {
+  let frame: DOMStringMap | undefined;
+  try {
+    frame = (window.frameElement as HTMLElement | null)?.dataset;
+  } catch {
+    frame = undefined;
+  }
+  return readEmbedConfig({
+    datasets: [mount?.dataset, frame],
+    globals: window as unknown as Record<string, unknown>,
+    search: location.search,
+    scriptUrl,
+  });
+}
+
+/**
+ * The API base the bootstrap starts the catalogue calls against, or undefined when it leaves them to
+ * the entry: no movie id, or an expired token (the client's to refresh, under its lock: SPEC §4). As
+ * controller/player.ts: from the address (a sandboxed frame's location.origin is 'null').
+ */
+export function earlyApiBase(config: EmbedConfig): string | undefined {
+  const token = readCookie('authToken');
+  if (config.movieId === undefined || (token && !isFresh(token))) return;
+  return config.envBaseUrl || new URL(location.href).origin;
+}
