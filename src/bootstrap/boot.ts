@@ -9,18 +9,18 @@
 import { getEpisodes } from '../api/catalog';
 import { getCrossOriginText, getJson, startEarly } from '../api/http';
 import { createPieceLoader, preloadPieces } from '../core/pieces';
-import { earlyApiBase, readPageConfig } from './page-config';
+import { earlyCatalogue, readPageConfig } from './page-config';
 
 const config = readPageConfig(document.getElementById('root'), import.meta.url);
 const budget = config.requestTimeoutMs;
-const apiBase = earlyApiBase(config);
+const catalogue = earlyCatalogue(config);
 
 // In the order the first frame needs them: on HTTP/1.1 the page has six connections a host, and a
 // connection freed goes to the first asked among the highest priority waiting (each fetch() goes out
 // as it is called: api/http.ts sends a valid Bearer without a wait). The episodes first: the master
 // playlist waits for them. The entry's files are not among them: they are in the page's first wave
 // with the bootstrap's (build.mjs FIRST_WAVE_MAX), so all six connections are free here.
-if (apiBase) startEarly(budget, () => getEpisodes(apiBase, config.movieId!).catch(() => {}));
+if (catalogue) startEarly(budget, () => getEpisodes(catalogue.apiBase, catalogue.movieId).catch(() => {}));
 
 /**
  * The ad list next (the pre-roll and the no-ad answer wait for it and one VAST), then hls.js, then the

@@ -11,13 +11,14 @@ import { isDescriptorAddress, resolveSource } from '../content/source';
 import { detectCapabilities, pickEngine } from '../providers/engine';
 import { startPrefetch, useAudioPreferences } from '../providers/playlist-prefetch';
 import { AUDIO_KEY, PROGRESS_KEY, VARIANTS_KEY, readMap } from '../storage/local';
-import { earlyApiBase } from './page-config';
+import { earlyCatalogue } from './page-config';
 
 /** `domain`: the embedding page's address, as the entry's availability call sends it. */
 export function continueStart(config: EmbedConfig, domain: string): void {
-  const apiBase = earlyApiBase(config);
-  if (!apiBase) return;
-  const { query, movieId } = config as EmbedConfig & { movieId: number };
+  const catalogue = earlyCatalogue(config);
+  if (!catalogue) return;
+  const { apiBase, movieId } = catalogue;
+  const { query } = config;
   const budget = config.requestTimeoutMs;
   useAudioPreferences(() => {
     const saved = readMap(AUDIO_KEY)[movieId];

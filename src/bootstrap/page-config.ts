@@ -23,12 +23,14 @@ export function readPageConfig(mount: HTMLElement | null, scriptUrl: string): Em
 }
 
 /**
- * The API base the bootstrap starts the catalogue calls against, or undefined when it leaves them to
- * the entry: no movie id, or an expired token (the client's to refresh, under its lock: SPEC §4). As
- * controller/player.ts: from the address (a sandboxed frame's location.origin is 'null').
+ * What the bootstrap starts the catalogue calls with (the API base, the movie id), or undefined when
+ * it leaves them to the entry: no movie id, or an expired token (the client's to refresh, under its
+ * lock: SPEC §4). The base as controller/player.ts: from the address (a sandboxed frame's
+ * location.origin is 'null').
  */
-export function earlyApiBase(config: EmbedConfig): string | undefined {
+export function earlyCatalogue(config: EmbedConfig): { apiBase: string; movieId: number } | undefined {
   const token = readCookie('authToken');
-  if (config.movieId === undefined || (token && !isFresh(token))) return;
-  return config.envBaseUrl || new URL(location.href).origin;
+  const { movieId } = config;
+  if (movieId === undefined || (token && !isFresh(token))) return;
+  return { apiBase: config.envBaseUrl || new URL(location.href).origin, movieId };
 }

@@ -61,6 +61,7 @@ import './api/token.test';
 import './api/auth-deadline.test';
 import './api/client.test';
 import './api/early.test';
+import './bootstrap/page-config.test';
 import './api/tree-shaking.test';
 import './analytics/pure.test';
 import './analytics/tracker.test';
