@@ -101,6 +101,31 @@ test('on the way to the first frame every address is fetched once: the entry and
   }
 });
 
+test('the chain starts before the entry lands: the bootstrap asks for the episodes and hls.js, the entry carries on from there', async () => {
+  srv().clearRequests();
+  // The entry held back 2 s (a slow first wave): what the bootstrap asks for does not wait for it.
+  const ENTRY_DELAY = 2000;
+  srv().setFaults([{ match: /^\/player\/main-[A-Z0-9]+\.js$/, delay: ENTRY_DELAY, times: 1 }]);
+  const p = await open('?movie_id=1&auto_play=1');
+  try {
+    await waitForTime(p.page, 1);
+    const first = (test: (path: string) => boolean) => srv().requests.find((r) => test(r.path));
+    const entry = first((path) => /^\/player\/main-[A-Z0-9]+\.js$/.test(path));
+    const episodes = first((path) => path === '/catalog-api/episodes');
+    const hls = first((path) => /^\/player\/hls-[A-Z0-9]+\.js$/.test(path));
+    assert.ok(entry && episodes && hls, 'entry, episodes and hls.js all asked for');
+    const landed = entry.time + ENTRY_DELAY;
+    assert.ok(episodes.time < landed - 1000, `episodes asked ${landed - episodes.time} ms before the entry landed`);
+    assert.ok(hls.time < landed - 1000, `hls.js asked ${landed - hls.time} ms before the entry landed`);
+    const asked = srv().requests.map((r) => `${r.method} ${r.path}${r.query}`);
+    assert.equal(asked.filter((a, i) => asked.indexOf(a) !== i), [], 'and taken over: no address asked twice');
+    assert.equal(p.errors, []);
+  } finally {
+    srv().clearFaults();
+    await p.close();
+  }
+});
+
 test('a playlist hls.js asks for again while the prefetch still has it out is not fetched again', async () => {
   srv().clearRequests();
   // The audio playlist answers late (as on a slow network): hls.js is up and asks for it twice before
