@@ -243,11 +243,12 @@ async function build() {
   // one, and the bootstrap's requests wait for its chunks. The preloaded pieces (hls.js) are not
   // here: the bootstrap asks for them once its own requests are out (DESIGN "critical path" #1).
   const bootChunks = staticClosure(result.metafile, bootOut).filter((f) => f !== bootOut).map((f) => rel(f));
-  const preloads = critical.filter((f) => f !== mainOut && f !== bootOut).map((f) => rel(f)).filter((f) => !bootChunks.includes(f));
+  const chunks = critical.filter((f) => f !== mainOut && f !== bootOut);
+  const preloads = chunks.map((f) => rel(f)).filter((f) => !bootChunks.includes(f));
   const firstWave = [outputs.boot, ...bootChunks, rel(css), outputs.main, ...preloads];
   if (firstWave.length > FIRST_WAVE_MAX) {
     const importers = (f) => Object.keys(result.metafile.outputs).filter((g) => result.metafile.outputs[g].imports?.some((i) => i.path === f)).map(rel);
-    const detail = critical.filter((f) => f !== mainOut && f !== bootOut).map((f) => `${rel(f)} (${Object.keys(result.metafile.outputs[f].inputs).join(', ')}; imported by ${importers(f).join(', ')})`);
+    const detail = chunks.map((f) => `${rel(f)} (${Object.keys(result.metafile.outputs[f].inputs).join(', ')}; imported by ${importers(f).join(', ')})`);
     throw new Error(`the page's first wave is ${firstWave.length} files, more than ${FIRST_WAVE_MAX} (HTTP/1.1 connections a host): a lazy piece now shares a module with the page's scripts? COPIED_INTO_PIECES in build.mjs lists what pieces copy.\n  ${detail.join('\n  ')}`);
   }
   let html = await readFile(join(root, 'static/player.html'), 'utf8');

@@ -1,4 +1,4 @@
-import { type EmbedConfig, readEmbedConfig } from '../config/embed-config';
+import { type EmbedConfig, apiBaseOf, readEmbedConfig } from '../config/embed-config';
 import { isFresh } from '../api/auth';
 import { readCookie } from '../storage/cookies';
 
@@ -25,12 +25,11 @@ export function readPageConfig(mount: HTMLElement | null, scriptUrl: string): Em
 /**
  * What the bootstrap starts the catalogue calls with (the API base, the movie id), or undefined when
  * it leaves them to the entry: no movie id, or an expired token (the client's to refresh, under its
- * lock: SPEC §4). The base as controller/player.ts: from the address (a sandboxed frame's
- * location.origin is 'null').
+ * lock: SPEC §4).
  */
 export function earlyCatalogue(config: EmbedConfig): { apiBase: string; movieId: number } | undefined {
   const token = readCookie('authToken');
   const { movieId } = config;
   if (movieId === undefined || (token && !isFresh(token))) return;
-  return { apiBase: config.envBaseUrl || new URL(location.href).origin, movieId };
+  return { apiBase: apiBaseOf(config, location.href), movieId };
 }

@@ -79,3 +79,10 @@ function resolve(url: string, base: string): string {
 }
 
 const withSlash = (s: string) => (s.endsWith('/') ? s : s + '/');
+
+/**
+ * The API base the catalogue calls go to: the configured one, else the player page's own origin, from
+ * its address (a sandboxed frame's location.origin is 'null'). One rule for the bootstrap and the
+ * controller, so the entry's calls have the addresses of the bootstrap's and take them over.
+ */
+export const apiBaseOf = (config: EmbedConfig, pageUrl: string): string => config.envBaseUrl || new URL(pageUrl).origin;

@@ -1,6 +1,6 @@
 import { effect } from '@preact/signals-core';
 import { createAdGate } from '../ads/gate';
-import type { EmbedConfig } from '../config/embed-config';
+import { type EmbedConfig, apiBaseOf } from '../config/embed-config';
 import { createBus } from '../core/bus';
 import type { LaterRequests, PieceLoader, PlayerApi, PlayerParts } from '../core/player-api';
 import { createStore } from '../core/store';
@@ -89,7 +89,7 @@ export function createPlayer(config: EmbedConfig, env: PlayerEnv): PlayerApi {
     bus,
     config,
     domain: env.domain,
-    apiBase: config.envBaseUrl || new URL(env.pageUrl).origin,
+    apiBase: apiBaseOf(config, env.pageUrl),
     load,
     fail: errors.fail,
     setSource,
