@@ -2,8 +2,10 @@
 // to beat: same hls.js build, its default config, same stream, same server: /bench/hls.html), in one
 // Chromium, interleaved, on Fast 3G (562 ms round trip, 1.44 Mb/s down, 675 kb/s up, as in DESIGN).
 // Prints medians, min–max, bytes before the first 'playing', the ratio to the bare page and the
-// request waterfall of the player's median run. Prints numbers; never fails on timing (exit 0 unless
-// the browser or the server does not start). BENCH_RUNS=N rounds (default 5, at least 3).
+// request waterfall of the player's median run, with the chain of requests its first frame waited for
+// one after another (bench/chain.ts) and how its time splits into round trips, transfers and the time
+// between them. Prints numbers; never fails on timing (exit 0 unless the browser or the server does
+// not start). BENCH_RUNS=N rounds (default 5, at least 3).
 // BENCH_ONLY=name,name runs only those scenarios (exact names, e.g. 'fast-3g,no-fill ads,pre-roll (ad)').
 import { existsSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
@@ -12,6 +14,7 @@ import { chromium, type Browser, type CDPSession } from 'playwright-core';
 import { startServer } from '../server/index.mjs';
 // @ts-expect-error: plain JS modules
 import { ensureChromium } from '../scripts/find-chromium.mjs';
+import { chainTime, criticalChain, type Timed } from './chain';
 import { inFreshPage, within } from './page';
 
 const RUNS = Math.max(3, Math.floor(Number(process.env.BENCH_RUNS) || 5));
@@ -78,19 +81,17 @@ interface Req {
   url: string;
   /** CDP monotonic seconds. */
   start: number;
+  initiators: string[];
   end?: number;
   failed?: boolean;
   /** Bytes on the wire (headers included) by loadingFinished, when it finished. */
   total?: number;
   headers?: { at: number; bytes: number };
+  mimeType?: string;
   chunks: Array<{ at: number; bytes: number }>;
 }
 
-interface Row {
-  url: string;
-  /** ms since navigation start */
-  start: number;
-  end?: number;
+interface Row extends Timed {
   bytes: number;
 }
 
@@ -106,6 +107,19 @@ const median = (xs: number[]) => {
   return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
 };
 
+interface CallStack {
+  callFrames: Array<{ url: string }>;
+  parent?: CallStack;
+}
+
+/** The files that started a request: the page or stylesheet naming it, the scripts on the stack that called fetch. */
+function initiatorFiles(initiator: { url?: string; stack?: CallStack }): string[] {
+  const files = new Set<string>();
+  if (initiator.url) files.add(initiator.url);
+  for (let stack = initiator.stack; stack; stack = stack.parent) for (const frame of stack.callFrames) if (frame.url) files.add(frame.url);
+  return [...files];
+}
+
 function collect(cdp: CDPSession) {
   const reqs = new Map<string, Req>();
   let document: { id: string; at: number } | undefined;
@@ -115,11 +129,11 @@ function collect(cdp: CDPSession) {
     const known = reqs.get(e.requestId);
     // A redirect reuses the request id: keep the first start, follow the new URL.
     if (known) known.url = e.request.url;
-    else reqs.set(e.requestId, { url: e.request.url, start: e.timestamp, chunks: [] });
+    else reqs.set(e.requestId, { url: e.request.url, start: e.timestamp, initiators: initiatorFiles(e.initiator), chunks: [] });
   });
   cdp.on('Network.responseReceived', (e) => {
     const r = reqs.get(e.requestId);
-    if (r) r.headers = { at: e.timestamp, bytes: e.response.encodedDataLength ?? 0 };
+    if (r) Object.assign(r, { headers: { at: e.timestamp, bytes: e.response.encodedDataLength ?? 0 }, mimeType: e.response.mimeType });
   });
   cdp.on('Network.dataReceived', (e) => {
     reqs.get(e.requestId)?.chunks.push({ at: e.timestamp, bytes: e.encodedDataLength });
@@ -152,21 +166,33 @@ async function measure(browser: Browser, origin: string, kind: PageKind, scenari
     // CDP times are monotonic seconds; the document's request went out at the page's fetchStart.
     const rel = (at: number) => (at - doc.at) * 1000 + fetchStart;
     const requests: Row[] = [];
-    for (const r of net.reqs.values()) {
+    for (const [id, r] of net.reqs) {
       const start = rel(r.start);
       if (start > ms) continue;
       const end = r.end !== undefined && rel(r.end) <= ms ? rel(r.end) : undefined;
+      const firstByte = r.headers && rel(r.headers.at) <= ms ? rel(r.headers.at) : undefined;
       let bytes: number;
       if (end !== undefined && !r.failed && r.total !== undefined) bytes = r.total;
       else {
-        bytes = r.headers && rel(r.headers.at) <= ms ? r.headers.bytes : 0;
+        bytes = firstByte !== undefined ? r.headers!.bytes : 0;
         for (const c of r.chunks) if (rel(c.at) <= ms) bytes += c.bytes;
       }
-      requests.push({ url: r.url, start, end, bytes });
+      // What the response names, for the chain: the page, JSON, playlists, VAST (not scripts, not media).
+      const body = end !== undefined && !r.failed && /html|json|xml|mpegurl/i.test(r.mimeType ?? '') ? await textOf(cdp, id) : undefined;
+      requests.push({ url: r.url, start, end, firstByte, initiators: r.initiators, body, bytes });
     }
     requests.sort((a, b) => a.start - b.start);
     return { ms, bytes: requests.reduce((n, r) => n + r.bytes, 0), requests };
   });
+}
+
+async function textOf(cdp: CDPSession, requestId: string): Promise<string | undefined> {
+  try {
+    const { body, base64Encoded } = await cdp.send('Network.getResponseBody', { requestId });
+    return base64Encoded ? Buffer.from(body, 'base64').toString('utf8') : body;
+  } catch {
+    return undefined; // evicted from the browser's buffer: that link is then not found
+  }
 }
 
 const fmt = (n: number) => n.toFixed(0);
@@ -191,6 +217,14 @@ function waterfall(title: string, run: Run, origin: string) {
   const urls = run.requests.map((r) => r.url).filter((u) => !u.endsWith('/favicon.ico'));
   const twice = [...new Set(urls.filter((u, i) => urls.indexOf(u) !== i))].map((u) => new URL(u).pathname);
   console.log(`asked more than once before the first 'playing': ${twice.length ? twice.join(', ') : 'none'}`);
+  const chain = criticalChain(run.requests, run.ms);
+  const name = (u: string) => new URL(u).pathname.split('/').slice(-2).join('/');
+  const time = chainTime(chain, run.ms, FAST_3G.latency);
+  console.log(
+    `chain (each link waited for the one before): ${chain.map((r) => `${name(r.url)} ${r.end === undefined ? `streaming from ${fmt(r.firstByte!)}` : fmt(r.end)}`).join(' → ')} → 'playing' ${fmt(run.ms)}\n` +
+      `  ${chain.length} links: ${fmt(time.roundTrips)} ms of round trips, ` +
+      `${fmt(time.transfers)} ms of transfers, ${fmt(time.between)} ms between them (the page's work, waits for a connection)`,
+  );
 }
 
 if (!existsSync('dist/player.html')) execFileSync(process.execPath, ['build.mjs'], { stdio: 'inherit' });

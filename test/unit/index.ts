@@ -62,6 +62,7 @@ import './api/auth-deadline.test';
 import './api/client.test';
 import './api/early.test';
 import './bootstrap/page-config.test';
+import './bench/chain.test';
 import './api/tree-shaking.test';
 import './analytics/pure.test';
 import './analytics/tracker.test';
