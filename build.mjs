@@ -234,15 +234,17 @@ async function build() {
   const rel = (p) => relative(dist, join(root, p));
   const mainOut = Object.keys(result.metafile.outputs).find((f) => rel(f) === outputs.main);
   const bootOut = Object.keys(result.metafile.outputs).find((f) => rel(f) === outputs.boot);
-  // The bootstrap and the entry with every chunk they import: what the first frame waits for.
-  const critical = [...new Set([...staticClosure(result.metafile, bootOut), ...staticClosure(result.metafile, mainOut)])];
+  // The bootstrap with its chunks: what its first request waits for. With the entry and every chunk
+  // it imports: what the first frame waits for.
+  const bootClosure = staticClosure(result.metafile, bootOut);
+  const critical = [...new Set([...bootClosure, ...staticClosure(result.metafile, mainOut)])];
   const css = result.metafile.outputs[mainOut].cssBundle;
 
   // modulepreload: the entry's static chunks (no import waves). The bootstrap's chunks come first,
   // right after it: on HTTP/1.1 (six connections a host) whatever is listed later waits for a free
   // one, and the bootstrap's requests wait for its chunks. The preloaded pieces (hls.js) are not
   // here: the bootstrap asks for them once its own requests are out (DESIGN "critical path" #1).
-  const bootChunks = staticClosure(result.metafile, bootOut).filter((f) => f !== bootOut).map((f) => rel(f));
+  const bootChunks = bootClosure.filter((f) => f !== bootOut).map((f) => rel(f));
   const chunks = critical.filter((f) => f !== mainOut && f !== bootOut);
   const preloads = chunks.map((f) => rel(f)).filter((f) => !bootChunks.includes(f));
   const firstWave = [outputs.boot, ...bootChunks, rel(css), outputs.main, ...preloads];
@@ -276,7 +278,7 @@ async function build() {
   for (const f of [...critical, css]) await copyFile(join(root, f), join(sizeDir, 'critical', rel(f)));
   // And what the first request waits for: the bootstrap with its chunks.
   await mkdir(join(sizeDir, 'bootstrap'), { recursive: true });
-  for (const f of staticClosure(result.metafile, bootOut)) await copyFile(join(root, f), join(sizeDir, 'bootstrap', rel(f)));
+  for (const f of bootClosure) await copyFile(join(root, f), join(sizeDir, 'bootstrap', rel(f)));
 
   await buildEmbedSdk();
   await compressAll(dist);
