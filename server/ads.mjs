@@ -300,6 +300,24 @@ export const VAST = {
       }),
     ),
   'clicks-inner': (o) => inline(o, 'clicks-inner', {}),
+  /**
+   * Three media files, the first two of which never play: an FLV (WebKit answers 'maybe' to its
+   * type; here a 404) and an MP4 that every engine says it plays but whose bytes are not a video
+   * (/ads/broken.mp4). The player must go on to the third, the real MP4, and report no error.
+   */
+  'media-fallback': (o) =>
+    inline(o, 'media-fallback', {
+      skip: '00:00:02',
+      media: `              <MediaFile delivery="progressive" type="video/x-flv" width="640" height="360">${cdata(`${o}/media/ads/ad.flv`)}</MediaFile>
+              <MediaFile delivery="progressive" type="video/mp4" width="640" height="360" codec="avc1.4d401e,mp4a.40.2">${cdata(`${o}/ads/broken.mp4`)}</MediaFile>
+              <MediaFile delivery="progressive" type="video/mp4" width="640" height="360" codec="avc1.4d401e,mp4a.40.2">${cdata(`${o}/media/ads/ad.mp4`)}</MediaFile>`,
+    }),
+  /** Only media files that never play (a 404 and bytes that are not a video): one 405, once none played. */
+  'media-broken': (o) =>
+    inline(o, 'media-broken', {
+      media: `              <MediaFile delivery="progressive" type="video/mp4" width="640" height="360">${cdata(`${o}/ads/broken.mp4`)}</MediaFile>
+              <MediaFile delivery="progressive" type="video/mp4" width="640" height="360">${cdata(`${o}/media/ads/missing.mp4`)}</MediaFile>`,
+    }),
   /** Valid XML names in Cyrillic inside <Extensions>: the ad plays. */
   'non-ascii': (o) =>
     inline(o, 'non-ascii', {
@@ -406,6 +424,16 @@ export function register(router, ctx) {
       sendText(res, 200, '<!doctype html><html lang="ru"><meta charset="utf-8"><title>Рекламодатель</title><h1>Сайт рекламодателя</h1></html>\n', {
         'Content-Type': 'text/html; charset=utf-8',
       });
+    },
+  });
+
+  router.add({
+    method: 'GET',
+    path: '/ads/broken.mp4',
+    cors: 'media',
+    handler({ res }) {
+      // Served as a video, yet no engine can decode it: a media file that fails after its type passed.
+      sendText(res, 200, 'not a video\n'.repeat(64), { 'Content-Type': 'video/mp4', 'Cache-Control': 'no-cache' });
     },
   });
 

@@ -37,7 +37,8 @@ export interface AdSession {
   input(i: AdInput): void;
 }
 
-export type Outcome = AdStatus | 'load-error';
+/** 'next-file': the media file failed before its ad loaded, and another file of the ad is left to try. */
+export type Outcome = AdStatus | 'load-error' | 'next-file';
 
 /** 1-based index of the ad in its break's pod, and the pod's size (1 for a single ad). */
 export interface PodPlace {
@@ -73,13 +74,15 @@ export interface AdToPlay {
   doc: VastDoc;
   abort: AbortSignal;
   pod: PodPlace;
+  /** No other media file of this ad is left to try: its failure is the ad's. */
+  lastFile: boolean;
 }
 
 /**
  * Plays one ad (SPEC §4 ad status): media events drive its status, each status its pixels and bus
  * events; a media timeout or a stall ends it with its VAST code. Resolves with how it ended.
  */
-export function playAd(ctx: SessionContext, { item, pixels, file, doc, abort, pod }: AdToPlay): Promise<Outcome> {
+export function playAd(ctx: SessionContext, { item, pixels, file, doc, abort, pod, lastFile }: AdToPlay): Promise<Outcome> {
   const { store, bus, host, session, shown, volume, playState, setPlayState } = ctx;
   if (abort.aborted) return Promise.resolve('stopped');
   return new Promise<Outcome>((resolve) => {
@@ -187,14 +190,20 @@ export function playAd(ctx: SessionContext, { item, pixels, file, doc, abort, po
       if (store.pip.peek()) void playback.takePip?.();
       bus.emit('ad:loaded', { ad: item });
     }
-    function fail(error: AdError): void {
+    /** `final`: the ad itself cannot play (no slot on the page), whichever file it tried. */
+    function fail(error: AdError, final = false): void {
       if (isFinal(s.status.peek())) return;
       s.status.value = 'error';
+      // A file that never loaded is followed by the next one: one error pixel, when none plays.
+      if (!final && !lastFile && !shownOnce) {
+        console.warn(`[player] ad media file failed, trying the next one: ${error.message}`);
+        return finish('error', 'next-file');
+      }
       pixels.error(error.code);
       ctx.report(error, []);
       finish('error');
     }
-    function finish(status: AdStatus): void {
+    function finish(status: AdStatus, outcome: Outcome = status): void {
       clearTimeout(mediaTimer);
       clearInterval(watchdog);
       abort.removeEventListener('abort', onAbort);
@@ -206,19 +215,19 @@ export function playAd(ctx: SessionContext, { item, pixels, file, doc, abort, po
       const close = () => {
         setPlayState({ isPIP: false });
         playback.destroy();
-        resolve(status);
+        resolve(outcome);
       };
       // Handed back while the ad still holds the window: once it is gone, a gesture would be needed.
       if (playState.peek().isPIP && host.takeContentPip) void host.takeContentPip().finally(close);
       else close();
     }
-    ctx.setEnd((st, error) => (st === 'error' ? fail(error ?? AdErrors.unknown) : input('stop')));
+    ctx.setEnd((st, error) => (st === 'error' ? fail(error ?? AdErrors.unknown, true) : input('stop')));
     // A pause the viewer chose for an earlier ad does not carry over to this one.
     setPlayState({ type: 'none', isClick: false });
     session.value = s;
     // An ad plays only inside the player, on the page: never detached behind an error screen.
     const slot = ctx.slot();
-    if (!slot) return fail(AdErrors.cantPlay('the player is not on the page'));
+    if (!slot) return fail(AdErrors.cantPlay('the player is not on the page'), true);
     slot.append(playback.el);
     playback.start();
   });

@@ -10,22 +10,51 @@ export interface MediaTarget {
   kbps: number;
 }
 
+/** HTMLMediaElement.canPlayType's answer: '', 'maybe' or 'probably'. */
+export type CanPlay = (type: string) => string;
+
+
+/** Containers every engine that says 'maybe' to them does play (the answer for a type without codecs). */
+const WEB_VIDEO = /^video\/(mp4|webm|ogg|x-m4v)$/i;
+
 /**
- * SPEC §5 with IMA's habit: among the files the video element can play (a VPAID 2.0 script counts:
- * the bridge runs it; another apiFramework on a video file does not matter), those whose bitrate the
- * bandwidth carries come first, then the one whose size is closest to the player's; the document's
- * order breaks ties. No valid file at all is 401, valid ones that cannot play are 403.
+ * How much the engine's answer is worth: 0 for a VPAID script (the bridge runs it) or 'probably',
+ * 1 for 'maybe' to MP4/WebM/Ogg, 2 for any other 'maybe' (WebKit says it to FLV and cannot play it),
+ * undefined for a file it cannot play at all.
  */
-export function pickMediaFile(files: MediaFile[], canPlay: (type: string) => boolean, target?: MediaTarget): MediaFile {
+function confidence(f: MediaFile, canPlay: CanPlay): number | undefined {
+  if (isVpaid(f)) return 0;
+  if (/javascript/i.test(f.type)) return undefined;
+  // The codecs may only raise the answer: ad servers write them loosely ('H.264'), and a file whose
+  // codec the engine lacks fails to load and is followed by the next one anyway.
+  const answer = (f.codec && canPlay(`${f.type}; codecs="${f.codec}"`)) || canPlay(f.type);
+  if (answer === 'probably') return 0;
+  if (answer === 'maybe') return WEB_VIDEO.test(f.type) ? 1 : 2;
+  return undefined;
+}
+
+/**
+ * SPEC §5 with IMA's habit, every file worth a try in the order to try them (the next one when a file
+ * fails to load): a type only guessed at ('maybe' to FLV) after every web video type, then the files
+ * whose bitrate the bandwidth carries, then the size closest to the player's, then 'probably' before
+ * 'maybe', the document's order last. No valid file at all is 401, valid ones none can play are 403.
+ */
+export function rankMediaFiles(files: MediaFile[], canPlay: CanPlay, target?: MediaTarget): MediaFile[] {
   if (!files.length) throw AdErrors.noMedia;
-  const playable = files.filter((f) => isVpaid(f) || (!/javascript/i.test(f.type) && canPlay(f.type)));
-  if (!playable.length) throw AdErrors.unsupported;
-  if (!target) return playable[0];
-  const area = Math.max(1, target.width * target.height);
-  const tooFast = (f: MediaFile) => (target.kbps > 0 && (f.bitrate ?? 0) > target.kbps ? 1 : 0);
-  // Size distance as a ratio: twice too large is as far as half too small.
-  const far = (f: MediaFile) => Math.abs(Math.log(Math.max(1, f.width * f.height) / area));
-  // A file the bandwidth cannot carry loses to any that it can; among those, the lightest wins.
-  const score = (f: MediaFile) => (tooFast(f) ? 1e6 + (f.bitrate ?? 0) : far(f));
-  return playable.reduce((best, f) => (score(f) < score(best) - 1e-9 ? f : best));
+  const candidates = files.flatMap((file, index) => {
+    const c = confidence(file, canPlay);
+    return c === undefined ? [] : [{ file, index, c }];
+  });
+  if (!candidates.length) throw AdErrors.unsupported;
+  const area = target ? Math.max(1, target.width * target.height) : 1;
+  const tooFast = (f: MediaFile) => (target && target.kbps > 0 && (f.bitrate ?? 0) > target.kbps ? 1 : 0);
+  // Size distance as a ratio: twice too large is as far as half too small. A file the bandwidth
+  // cannot carry loses to any that it can; among those, the lightest wins.
+  const fit = (f: MediaFile) => (!target ? 0 : tooFast(f) ? 1e6 + (f.bitrate ?? 0) : Math.abs(Math.log(Math.max(1, f.width * f.height) / area)));
+  const key = (x: (typeof candidates)[number]) => [Math.max(x.c, 1), fit(x.file), x.c, x.index];
+  const before = (a: number[], b: number[]) => {
+    for (let i = 0; i < a.length; i++) if (Math.abs(a[i] - b[i]) > 1e-9) return a[i] - b[i];
+    return 0;
+  };
+  return candidates.sort((a, b) => before(key(a), key(b))).map((x) => x.file);
 }

@@ -1,39 +1,20 @@
 import { computed, effect, signal } from '@preact/signals';
-import type { AdHistoryItem } from '../core/bus';
 import { vastError } from '../core/errors';
 import type { AdsHost } from '../core/player-api';
-import { type AdError, AdErrors, isAdError } from './ad-error';
+import { createBreaks } from './ad-break';
+import { type AdError, AdErrors } from './ad-error';
 import { type AdList, fetchAdList } from './ad-list';
-import { type AdSession, type Outcome, type PodPlace, type SessionContext, playAd } from './ad-session';
+import type { AdSession, SessionContext } from './ad-session';
 import { type AdStatus, isFinal } from './ad-status';
-import { type MediaTarget, pickMediaFile } from './media-file';
 import { createPixels } from './pixels';
-import { fetchVastText, loadVast, resolveAd } from './vast-load';
-import { type VastDoc, type VastFailure, safeUrl } from './vast-parse';
+import { fetchVastText } from './vast-load';
+import { safeUrl } from './vast-parse';
 import { offsetSeconds } from './vast-time';
 import { type PlayState, VISIBILITY_THRESHOLD, shouldPlay } from './visibility';
 
 /** SPEC §4: mid-roll for content longer than this, at half its duration. */
 const MIDROLL_MIN_DURATION = 1800;
 const VOLUME_STEP = 0.05;
-
-const canPlayType = (type: string) => {
-  try {
-    return document.createElement('video').canPlayType(type) !== '';
-  } catch {
-    return false;
-  }
-};
-
-/** The player's size and the browser's bandwidth estimate, for the media file choice. */
-function mediaTarget(root: HTMLElement | null): MediaTarget {
-  const downlink = (navigator as { connection?: { downlink?: number } }).connection?.downlink;
-  return {
-    width: root?.clientWidth || globalThis.innerWidth || 640,
-    height: root?.clientHeight || globalThis.innerHeight || 360,
-    kbps: typeof downlink === 'number' && downlink > 0 ? downlink * 1000 : 0,
-  };
-}
 
 /**
  * The ad runner (SPEC §4): loads the ad list, plays the pre-roll queue on mount and the mid-roll
@@ -60,8 +41,6 @@ export function startAds(host: AdsHost) {
     return !!s?.skipOffset && s.time.value >= offsetSeconds(s.skipOffset, s.duration.value);
   });
   let list: AdList | undefined;
-  let position = 0;
-  let breakCtl: AbortController | undefined;
   let end: ((s: AdStatus, error?: AdError) => void) | undefined;
   let slot: HTMLElement | null = null;
   let root: HTMLElement | null = null;
@@ -88,89 +67,7 @@ export function startAds(host: AdsHost) {
     slot: () => slot,
     setEnd: (fn) => (end = fn),
   };
-
-  async function runBreak(type: AdHistoryItem['type'], tags: string[]): Promise<void> {
-    if (!tags.length) return;
-    const ctl = (breakCtl = new AbortController());
-    store.adState.value = 'load';
-    bus.emit('ad:init', { type });
-    for (const tag of tags) {
-      if (ctl.signal.aborted || store.error.peek()) break;
-      const outcome = await playTag(type, tag, ctl.signal);
-      // SPEC §4: skipped or completed moves on to the next tag; stop and error end all ads. A tag
-      // that fails to load is skipped over (a waterfall), after its error pixel fired.
-      if (outcome === 'stopped' || outcome === 'error') break;
-    }
-    if (breakCtl !== ctl) return;
-    breakCtl = undefined;
-    shown.value = false;
-    if (!life.signal.aborted) store.adState.value = 'stopped';
-  }
-
-  /** A VAST that failed to load or resolve: its code to the Error URLs it names, unless the break stopped. */
-  function loadFailed(err: unknown, abort: AbortSignal): Outcome {
-    if (abort.aborted) return 'stopped';
-    const f = err as VastFailure;
-    report(isAdError(f) ? f : AdErrors.unknown, f?.errorUrls ?? []);
-    return 'load-error';
-  }
-
-  /**
-   * One tag of the break: a single ad, a pod (ads with `sequence`, in order) or a buffet. A pod ad
-   * or the single ad that fails before it shows (wrapper, no linear, media) is replaced by the next
-   * stand-alone ad of the answer, as IMA does; a pod ad without a replacement is left out.
-   */
-  async function playTag(type: AdHistoryItem['type'], tag: string, abort: AbortSignal): Promise<Outcome> {
-    store.adState.value = 'load';
-    let res;
-    try {
-      res = await loadVast(tag, abort, fetchText);
-    } catch (err) {
-      return loadFailed(err, abort);
-    }
-    const pod = res.ads.filter((a) => a.sequence !== undefined).sort((a, b) => a.sequence! - b.sequence!);
-    const buffet = res.ads.filter((a) => a.sequence === undefined);
-    const slots = pod.length ? pod : buffet.splice(0, 1);
-    let outcome: Outcome = 'load-error';
-    for (let i = 0; i < slots.length; i++) {
-      for (let ad: VastDoc | undefined = slots[i]; ad; ad = buffet.shift()) {
-        if (abort.aborted || store.error.peek()) return 'stopped';
-        outcome = await playOne(type, tag, ad, abort, { index: i + 1, size: slots.length });
-        if (outcome !== 'load-error') break;
-      }
-      if (outcome === 'stopped' || outcome === 'error') break;
-    }
-    return outcome;
-  }
-
-  async function playOne(type: AdHistoryItem['type'], tag: string, ad: VastDoc, abort: AbortSignal, pod: PodPlace): Promise<Outcome> {
-    store.adState.value = 'load';
-    let vast;
-    try {
-      vast = await resolveAd(ad, abort, fetchText);
-    } catch (err) {
-      return loadFailed(err, abort);
-    }
-    const pixels = createPixels(vast.pixels);
-    let file;
-    try {
-      file = pickMediaFile(vast.doc.mediaFiles, canPlayType, mediaTarget(root));
-    } catch (err) {
-      const e = isAdError(err) ? err : AdErrors.unknown;
-      pixels.error(e.code);
-      report(e, []);
-      return 'load-error';
-    }
-    const duration = store.duration.peek();
-    const item: AdHistoryItem = {
-      id: vast.doc.adId || tag,
-      type,
-      position: ++position,
-      duration: vast.doc.duration ?? 0,
-      perc: duration > 0 ? Math.round((store.currentTime.peek() / duration) * 100) : 0,
-    };
-    return playAd(ctx, { item, pixels, file, doc: vast.doc, abort, pod });
-  }
+  const breaks = createBreaks(ctx, fetchText, () => root, life.signal);
 
   function togglePlay(play = !shouldPlay(playState.peek())): void {
     setPlayState({ type: play ? 'play' : 'pause', isClick: true });
@@ -209,21 +106,21 @@ export function startAds(host: AdsHost) {
       const d = store.duration.value;
       const ep = store.episode.value?.id;
       if (!list || ep === undefined || d <= MIDROLL_MIN_DURATION || t <= d / 2 || midrollDone.has(ep) || store.error.value) return;
-      if (breakCtl || store.adState.peek() !== 'stopped') return;
+      if (breaks.active() || store.adState.peek() !== 'stopped') return;
       midrollDone.add(ep);
-      void runBreak('midroll', list.midroll);
+      void breaks.run('midroll', list.midroll);
     }),
     // The gate may release the content on its own (hard cap): whatever is loading or playing stops.
     effect(() => {
-      if (store.adState.value === 'stopped' && breakCtl) {
-        breakCtl.abort();
+      if (store.adState.value === 'stopped' && breaks.active()) {
+        breaks.abort();
         end?.('stopped');
       }
     }),
     // A fatal error ends the break at once: the ad stops and no further pixel fires (DESIGN "One error model").
     bus.on('player:error', ({ error }) => {
-      if (!error.fatal || !breakCtl) return;
-      breakCtl.abort();
+      if (!error.fatal || !breaks.active()) return;
+      breaks.abort();
       end?.('stopped');
     }),
     bus.on('parent:command', ({ actionType }) => {
@@ -247,8 +144,8 @@ export function startAds(host: AdsHost) {
       store.adState.value = 'stopped';
       return;
     }
-    await runBreak('preroll', list.preroll);
-    if (!breakCtl && store.adState.peek() !== 'stopped') store.adState.value = 'stopped';
+    await breaks.run('preroll', list.preroll);
+    if (!breaks.active() && store.adState.peek() !== 'stopped') store.adState.value = 'stopped';
   })();
 
     /** SPEC §5: 0..1 in steps of 0.05; a non-numeric value is ignored with a warning. */
@@ -308,7 +205,7 @@ export function startAds(host: AdsHost) {
     clickThrough,
     destroy(): void {
       life.abort();
-      breakCtl?.abort();
+      breaks.abort();
       observer?.disconnect();
       disposers.forEach((d) => d());
     },

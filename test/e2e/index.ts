@@ -10,6 +10,7 @@ const all = [
   './features.test',
   './ads.test',
   './ads-vast.test',
+  './ads-media.test',
   './telemetry.test',
   './ad-origins.test',
   './ad-analytics.test',

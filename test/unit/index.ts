@@ -54,6 +54,7 @@ import './ads/vast.test';
 import './ads/vast-fuzz.test';
 import './ads/runner.test';
 import './ads/runner-errors.test';
+import './ads/media-fallback.test';
 import './ads/gate.test';
 import './api/token.test';
 // Before client.test: its last test uses the real fetch (undici), which arms timers a moment later and
@@ -63,6 +64,9 @@ import './api/client.test';
 import './api/early.test';
 import './bootstrap/page-config.test';
 import './bench/chain.test';
+import './bench/link-trace.test';
+import './bench/link-schedule.test';
+import './bench/link.test';
 import './api/tree-shaking.test';
 import './analytics/pure.test';
 import './analytics/tracker.test';

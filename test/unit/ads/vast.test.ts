@@ -3,11 +3,14 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 // @ts-expect-error: the server is plain JS with JSDoc types
 import { VAST } from '../../../server/ads.mjs';
-import { pickMediaFile } from '../../../src/ads/media-file';
+import { type CanPlay, type MediaTarget, rankMediaFiles } from '../../../src/ads/media-file';
 import { loadVast, resolveAd } from '../../../src/ads/vast-load';
-import { MAX_VAST_CHARS, type VastDoc, type VastFailure, type VastResponse, isFailure, parseVast, safeUrl } from '../../../src/ads/vast-parse';
+import { MAX_VAST_CHARS, type MediaFile, type VastDoc, type VastFailure, type VastResponse, isFailure, parseVast, safeUrl } from '../../../src/ads/vast-parse';
 import { offsetSeconds, parseOffset } from '../../../src/ads/vast-time';
 import { isWellFormedXml } from '../../../src/ads/xml-check';
+
+const pickMediaFile = (files: MediaFile[], canPlay: CanPlay, target?: MediaTarget) => rankMediaFiles(files, canPlay, target)[0];
+const maybe = (types: string[]): CanPlay => (t) => (types.includes(t) ? 'maybe' : '');
 
 const window = new Window();
 (globalThis as Record<string, unknown>).DOMParser = window.DOMParser;
@@ -235,7 +238,7 @@ test('non-ASCII element names (valid XML) inside Extensions: the ad reads', () =
 
 test('no supported media file: 403; no valid media file: 401', () => {
   const files = one(fixture('unsupported')).mediaFiles;
-  const canPlay = (t: string) => t === 'video/mp4' || t === 'video/webm';
+  const canPlay = maybe(['video/mp4', 'video/webm']);
   assert.equal(failure(() => pickMediaFile(files, canPlay)), { code: 403, message: 'Not found supported mediaFile' } as unknown as VastFailure);
   const none = one(fixture('no-media')).mediaFiles;
   assert.is(none.length, 0, 'missing width/height or URL does not count');
@@ -244,7 +247,7 @@ test('no supported media file: 403; no valid media file: 401', () => {
 
 test('media file choice: the first the video element can play, or a VPAID script', () => {
   const f = (type: string, extra: object = {}) => ({ url: `http://a/${type}`, type, width: 1, height: 1, ...extra });
-  const canPlay = (t: string) => t === 'video/mp4' || t === 'video/webm';
+  const canPlay = maybe(['video/mp4', 'video/webm']);
   assert.is(pickMediaFile([f('video/x-flv'), f('video/webm'), f('video/mp4')], canPlay).type, 'video/webm');
   const vpaid = one(fixture('vpaid'));
   const chosen = pickMediaFile(vpaid.mediaFiles, canPlay);
@@ -253,14 +256,14 @@ test('media file choice: the first the video element can play, or a VPAID script
   assert.equal(JSON.parse(vpaid.adParameters!), { mediaUrl: `${O}/media/ads/ad.mp4` });
   assert.is(pickMediaFile([f('application/javascript', { apiFramework: 'VPAID' }), f('video/mp4')], canPlay).apiFramework, 'VPAID');
   // A JavaScript file for another framework is not a video and not VPAID.
-  assert.throws(() => pickMediaFile([f('application/javascript', { apiFramework: 'SIMID' })], () => true));
+  assert.throws(() => pickMediaFile([f('application/javascript', { apiFramework: 'SIMID' })], () => 'probably'));
   // Another apiFramework on a playable video file does not exclude it.
   assert.is(pickMediaFile([f('video/x-flv'), f('video/mp4', { apiFramework: 'SIMID' })], canPlay).apiFramework, 'SIMID');
 });
 
 test('media file choice: closest to the player size among those the bandwidth carries (IMA)', () => {
   const f = (w: number, h: number, bitrate?: number, type = 'video/mp4') => ({ url: `http://a/${w}x${h}-${bitrate}`, type, width: w, height: h, ...(bitrate ? { bitrate } : {}) });
-  const canPlay = (t: string) => t === 'video/mp4';
+  const canPlay = maybe(['video/mp4']);
   const files = [f(320, 180, 300), f(1920, 1080, 6000), f(1280, 720, 2500), f(640, 360, 800), f(1280, 720, 2400, 'video/x-flv')];
   const pick = (width: number, height: number, kbps: number) => pickMediaFile(files, canPlay, { width, height, kbps }).url;
   assert.is(pick(1280, 720, 0), 'http://a/1280x720-2500', 'bandwidth unknown: the size decides');
@@ -277,6 +280,27 @@ test('media file choice: closest to the player size among those the bandwidth ca
     <MediaFile type="video/mp4" width="640" height="360" minBitrate="400" maxBitrate="600">https://a.test/r.mp4</MediaFile>
     <MediaFile type="video/mp4" width="640" height="360" bitrate="700">https://a.test/b.mp4</MediaFile></MediaFiles></Linear></Creative></Creatives></InLine></Ad></VAST>`);
   assert.equal(ranged.mediaFiles.map((m) => m.bitrate), [500, 700]);
+});
+
+test('media files in the order to try them: a guessed type (WebKit\'s "maybe" to FLV) last, "probably" before "maybe" at equal fit', () => {
+  const f = (type: string, extra: Partial<MediaFile> = {}) => ({ url: `http://a/${type}/${extra.width ?? 640}`, type, width: 640, height: 360, ...extra });
+  const webkit: CanPlay = (t) => (/^video\/mp4/.test(t) ? (t.includes('codecs') ? 'probably' : 'maybe') : t === 'video/x-flv' ? 'maybe' : '');
+  const urls = (files: MediaFile[], target?: MediaTarget) => rankMediaFiles(files, webkit, target).map((m) => m.url);
+  const flv = f('video/x-flv');
+  const mp4 = f('video/mp4');
+  const mp4Codecs = f('video/mp4', { codec: 'avc1.4d401e,mp4a.40.2', url: 'http://a/mp4-codecs' });
+  assert.equal(urls([flv, mp4]), [mp4.url, flv.url], 'FLV is tried only after the MP4 fails');
+  assert.equal(urls([flv, mp4], { width: 640, height: 360, kbps: 0 }), [mp4.url, flv.url]);
+  assert.equal(urls([mp4, mp4Codecs]), [mp4Codecs.url, mp4.url], 'the codecs are asked about: "probably" first');
+  assert.equal(urls([f('video/webm'), mp4]), [mp4.url], 'a type the engine refuses is never tried');
+  // A nearer size outweighs "probably" among web video types; a guessed type stays last whatever its size.
+  const small = f('video/mp4', { width: 320, height: 180 });
+  const flvSmall = f('video/x-flv', { width: 320, height: 180 });
+  assert.equal(urls([mp4Codecs, small, flvSmall], { width: 320, height: 180, kbps: 0 }), [small.url, mp4Codecs.url, flvSmall.url]);
+  // The codecs only raise the answer: a codec written loosely or not supported leaves the container's 'maybe'.
+  const hevc = f('video/mp4', { codec: 'hev1.1.6.L93.B0', url: 'http://a/hevc' });
+  const hevcRefused: CanPlay = (t) => (t.includes('hev1') ? '' : webkit(t));
+  assert.equal(rankMediaFiles([hevc, mp4Codecs], hevcRefused).map((m) => m.url), [mp4Codecs.url, hevc.url]);
 });
 
 test('malformed XML: 100, with the Error URL still read from the text', () => {
