@@ -1,5 +1,5 @@
 // `npm test`: typecheck, layers (dependency-cruiser), dead code (knip), unit tests, build, size budget,
-// end-to-end tests in Chromium.
+// end-to-end tests in Chromium, the journeys in Chromium, Firefox and WebKit.
 // Every stage runs even if an earlier one failed, so one run shows everything that is wrong.
 import { spawn } from 'node:child_process';
 import { ensureChromium } from './find-chromium.mjs';
@@ -15,6 +15,9 @@ const stages = [
   ['build', process.execPath, ['build.mjs']],
   ['size', 'npx', ['size-limit']],
   ['e2e', process.execPath, ['--import', 'tsx', 'test/e2e/index.ts']],
+  // The journeys in Chromium, Firefox ESR and WebKitGTK side by side (test/engines/all.ts finds or
+  // installs each engine as find-chromium.mjs does); `npm run test:engines`.
+  ['engines', process.execPath, ['--import', 'tsx', 'test/engines/all.ts']],
 ];
 
 const results = [];

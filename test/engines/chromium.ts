@@ -1,0 +1,47 @@
+// Chromium through playwright-core, under the browser's real autoplay policy (sound needs a gesture),
+// unlike test/e2e's Chromium, which allows it.
+import { chromium } from 'playwright-core';
+import type { Engine, RawTab } from './driver';
+
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--autoplay-policy=document-user-activation-required',
+];
+
+export async function launchChromium(): Promise<Engine> {
+  const executablePath = process.env.CHROMIUM_PATH;
+  if (!executablePath) throw new Error('CHROMIUM_PATH is not set: run the engine journeys through `npm test` or `npm run test:engines`.');
+  const browser = await chromium.launch({ executablePath, headless: true, args: ARGS });
+  return {
+    name: 'chromium',
+    version: browser.version(),
+    async newTab(viewport): Promise<RawTab> {
+      const context = await browser.newContext({ viewport, locale: 'ru-RU' });
+      const page = await context.newPage();
+      const target = (frameUrl?: string) => {
+        if (!frameUrl) return page;
+        const frame = page.frames().find((f) => f !== page.mainFrame() && f.url().includes(frameUrl));
+        if (!frame) throw new Error(`chromium: no frame with ${frameUrl}`);
+        return frame;
+      };
+      return {
+        goto: async (url) => void (await page.goto(url)),
+        evaluate: async (expression, frameUrl) => target(frameUrl).evaluate(expression),
+        mouseMove: (x, y) => page.mouse.move(x, y),
+        mouseClick: (x, y) => page.mouse.click(x, y),
+        press: (key) => page.keyboard.press(key === ' ' ? 'Space' : key),
+        type: (text) => page.keyboard.type(text),
+        screenshot: () => page.screenshot(),
+        setViewport: (size) => page.setViewportSize(size),
+        close: () => context.close(),
+      };
+    },
+    close: () => browser.close(),
+  };
+}

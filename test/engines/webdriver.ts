@@ -1,0 +1,74 @@
+// A small W3C WebDriver client over fetch: the commands the journeys need, nothing else.
+const ELEMENT = 'element-6066-11e4-a52e-4f735466cecf';
+
+// W3C key values for the DOM key names the journeys press.
+const KEYS: Record<string, string> = {
+  ArrowLeft: '\uE012',
+  ArrowUp: '\uE013',
+  ArrowRight: '\uE014',
+  ArrowDown: '\uE015',
+  Escape: '\uE00C',
+  Enter: '\uE007',
+  Tab: '\uE004',
+  Backspace: '\uE003',
+};
+
+export interface Session {
+  id: string;
+  capabilities: Record<string, unknown>;
+  command(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<unknown>;
+  execute(script: string, args?: unknown[]): Promise<unknown>;
+  /** Switches into the first iframe whose address contains `urlPart`; `undefined`: the top page. */
+  switchToFrame(urlPart: string | undefined): Promise<void>;
+  pointer(x: number, y: number, click: boolean): Promise<void>;
+  keys(text: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+async function call(base: string, method: string, path: string, body?: unknown): Promise<unknown> {
+  const res = await fetch(base + path, {
+    method,
+    headers: { 'Content-Type': 'application/json; charset=utf-8' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = (await res.json()) as { value: unknown };
+  if (!res.ok) {
+    const v = json.value as { error?: string; message?: string };
+    throw new Error(`WebDriver ${method} ${path}: ${v.error}: ${v.message}`);
+  }
+  return json.value;
+}
+
+export async function newSession(base: string, capabilities: Record<string, unknown>): Promise<Session> {
+  const created = (await call(base, 'POST', '/session', { capabilities: { alwaysMatch: capabilities } })) as {
+    sessionId: string;
+    capabilities: Record<string, unknown>;
+  };
+  const prefix = `/session/${created.sessionId}`;
+  const command = (method: string, path: string, body?: unknown) => call(base, method, prefix + path, body ?? (method === 'POST' ? {} : undefined));
+  const execute = (script: string, args: unknown[] = []) => command('POST', '/execute/sync', { script, args });
+  const perform = (actions: unknown[]) => command('POST', '/actions', { actions });
+  return {
+    id: created.sessionId,
+    capabilities: created.capabilities,
+    command,
+    execute,
+    async switchToFrame(urlPart) {
+      if (urlPart === undefined) return void (await command('POST', '/frame', { id: null }));
+      const el = await execute('return Array.from(document.querySelectorAll("iframe")).find((f) => f.src.includes(arguments[0])) || null', [urlPart]);
+      if (!el || !(el as Record<string, string>)[ELEMENT]) throw new Error(`webkit: no frame with ${urlPart}`);
+      await command('POST', '/frame', { id: el });
+    },
+    async pointer(x, y, click) {
+      const move = { type: 'pointerMove', duration: 0, x, y, origin: 'viewport' };
+      const press = click ? [{ type: 'pointerDown', button: 0 }, { type: 'pointerUp', button: 0 }] : [];
+      await perform([{ type: 'pointer', id: 'mouse', parameters: { pointerType: 'mouse' }, actions: [move, ...press] }]);
+    },
+    async keys(text) {
+      const values = KEYS[text] ? [KEYS[text]] : [...text];
+      const actions = values.flatMap((value) => [{ type: 'keyDown', value }, { type: 'keyUp', value }]);
+      await perform([{ type: 'key', id: 'keyboard', actions }]);
+    },
+    close: async () => void (await command('DELETE', '').catch(() => {})),
+  };
+}

@@ -1,0 +1,115 @@
+// WebKitGTK's MiniBrowser through WebKitWebDriver (W3C WebDriver), in an Xvfb display of its own.
+// Safari's autoplay rule: muted playback may start by itself, sound needs a gesture.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import type { Engine, RawTab, Viewport } from './driver';
+import { newSession } from './webdriver';
+
+const env = (name: string) => {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set: run the engine journeys through \`npm test\` or \`npm run test:engines\`.`);
+  return value;
+};
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts Xvfb on a display it picks itself (-displayfd) and returns ':N'. */
+function startXvfb(path: string): Promise<{ display: string; proc: ChildProcess }> {
+  const proc = spawn(path, ['-displayfd', '3', '-screen', '0', '1920x1200x24', '-nolisten', 'tcp'], { stdio: ['ignore', 'ignore', 'ignore', 'pipe'] });
+  return new Promise((resolve, reject) => {
+    proc.once('error', reject);
+    proc.once('exit', (code) => reject(new Error(`Xvfb exited with ${code}`)));
+    proc.stdio[3]!.once('data', (d: Buffer) => resolve({ display: `:${d.toString().trim()}`, proc }));
+  });
+}
+
+async function waitReady(base: string): Promise<void> {
+  for (let i = 0; i < 100; i++) {
+    const ok = await fetch(`${base}/status`).then((r) => r.ok, () => false);
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('WebKitWebDriver did not answer within 10 s');
+}
+
+export async function launchWebKit(): Promise<Engine> {
+  const [driverPath, browserPath, xvfbPath] = [env('WEBKIT_WEBDRIVER_PATH'), env('MINIBROWSER_PATH'), env('XVFB_PATH')];
+  const xvfb = await startXvfb(xvfbPath);
+  const port = await freePort();
+  const driver = spawn(driverPath, [`--port=${port}`, '--host=127.0.0.1'], { stdio: 'ignore', env: { ...process.env, DISPLAY: xvfb.display } });
+  const base = `http://127.0.0.1:${port}`;
+  const stop = () => {
+    driver.kill();
+    xvfb.proc.kill();
+  };
+  try {
+    await waitReady(base);
+  } catch (err) {
+    stop();
+    throw err;
+  }
+  const capabilities = {
+    'webkitgtk:browserOptions': { binary: browserPath, args: ['--automation', '--autoplay-policy=allow-without-sound'] },
+  };
+  let version = '';
+  return {
+    name: 'webkit',
+    get version() {
+      return version;
+    },
+    async newTab(viewport): Promise<RawTab> {
+      const s = await newSession(base, capabilities);
+      version = String(s.capabilities.browserVersion ?? '');
+      let frame: string | undefined;
+      const into = async (frameUrl: string | undefined) => {
+        if (frameUrl === frame) return;
+        await s.switchToFrame(frameUrl);
+        frame = frameUrl;
+      };
+      // The window's size less the page's: MiniBrowser's own toolbar, measured once.
+      const setViewport = async ({ width, height }: Viewport) => {
+        await into(undefined);
+        await s.command('POST', '/window/rect', { width, height });
+        const inner = (await s.execute('return [innerWidth, innerHeight]')) as [number, number];
+        await s.command('POST', '/window/rect', { width: width * 2 - inner[0], height: height * 2 - inner[1] });
+      };
+      await setViewport(viewport);
+      return {
+        goto: async (url) => {
+          await into(undefined);
+          await s.command('POST', '/url', { url });
+        },
+        evaluate: async (expression, frameUrl) => {
+          await into(frameUrl);
+          return s.execute(`return ${expression}`);
+        },
+        mouseMove: async (x, y) => {
+          await into(undefined);
+          await s.pointer(x, y, false);
+        },
+        mouseClick: async (x, y) => {
+          await into(undefined);
+          await s.pointer(x, y, true);
+        },
+        press: (key) => s.keys(key),
+        type: (text) => s.keys(text),
+        screenshot: async () => {
+          await into(undefined);
+          return Buffer.from(String(await s.command('GET', '/screenshot')), 'base64');
+        },
+        setViewport,
+        close: () => s.close(),
+      };
+    },
+    close: async () => stop(),
+  };
+}
