@@ -67,6 +67,7 @@ import './bench/chain.test';
 import './bench/link-trace.test';
 import './bench/link-schedule.test';
 import './bench/link.test';
+import './bench/qoe.test';
 import './api/tree-shaking.test';
 import './analytics/pure.test';
 import './analytics/tracker.test';

@@ -1,0 +1,89 @@
+// `npm run bench:playback -- --long`: the long title (about 2 hours), watched for N minutes (default 10)
+// unthrottled, with a seek every minute to a seeded random point of the whole film (half a minute into
+// each minute). Every minute: the page's JS heap after a full collection, the renderer processes'
+// resident memory and the seconds of video buffered; then the growth after the first minute and, per
+// seek, the time to a frame and to playback moving again. Prints numbers; never fails on timing.
+import type { Browser } from 'playwright-core';
+import { accountRun, type SeekResult } from './qoe';
+import type { Ladder } from './playback-ladder';
+import { inMeasuredPage, memoryOf, type Memory } from './playback-page';
+
+export interface MinuteSample extends Memory {
+  minute: number;
+  /** Seconds of video buffered (all ranges). */
+  bufferedS: number;
+}
+
+export interface LongWatch {
+  page: string;
+  firstFrameMs: number | undefined;
+  minutes: MinuteSample[];
+  seeks: SeekResult[];
+  stalls: number;
+  stallS: number;
+}
+
+/** mulberry32: a small seeded generator, so every run seeks to the same points. */
+function seeded(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const FIRST_FRAME_WAIT_MS = 60_000;
+
+export async function watchLong(browser: Browser, ladder: Ladder, url: string, page: string, minutes: number, seed: number): Promise<LongWatch> {
+  const random = seeded(seed);
+  return inMeasuredPage(browser, ladder, async (m) => {
+    await m.page.goto(url, { waitUntil: 'commit', timeout: FIRST_FRAME_WAIT_MS });
+    let first: number | undefined;
+    for (let waited = 0; first === undefined && waited < FIRST_FRAME_WAIT_MS; waited += 500) {
+      first = (await m.log()).find((e) => e.type === 'playing')?.t;
+      if (first === undefined) await m.page.waitForTimeout(500);
+    }
+    const samples: MinuteSample[] = [];
+    if (first !== undefined) {
+      for (let minute = 1; minute <= minutes; minute++) {
+        await m.until(first + (minute - 0.5) * 60_000);
+        const { duration } = await m.state();
+        // Anywhere in the film but its last minute, so playback goes on after the seek.
+        await m.seek(Math.floor(random() * Math.max(1, duration - 60)));
+        await m.until(first + minute * 60_000);
+        const { buffered } = await m.state();
+        const bufferedS = buffered.reduce((sum, [a, b]) => sum + b - a, 0);
+        samples.push({ minute, bufferedS, ...(await memoryOf(browser, m.cdp)) });
+        process.stderr.write(`long, ${page}: minute ${minute}/${minutes}\n`);
+      }
+    }
+    const run = accountRun(await m.log(), ladder.rungs);
+    return { page, firstFrameMs: run.firstFrameMs, minutes: samples, seeks: run.seeks, stalls: run.stalls, stallS: run.stallS };
+  });
+}
+
+const MB = (bytes: number) => (bytes / 1e6).toFixed(1);
+const ms = (value: number | undefined) => (value === undefined ? 'never' : value.toFixed(0));
+
+export function printLong(watch: LongWatch) {
+  console.log(`\nLong watch, ${watch.page}: first frame ${ms(watch.firstFrameMs)} ms; ${watch.stalls} stalls (${watch.stallS.toFixed(1)} s) outside seeks`);
+  if (!watch.minutes.length) return;
+  console.log(`${'minute'.padStart(6)} ${'JS heap MB'.padStart(10)} ${'renderer RSS MB'.padStart(15)} ${'buffered s'.padStart(10)}`);
+  for (const s of watch.minutes) {
+    console.log(`${String(s.minute).padStart(6)} ${MB(s.heapUsed).padStart(10)} ${MB(s.rendererRss).padStart(15)} ${s.bufferedS.toFixed(1).padStart(10)}`);
+  }
+  const [one, last] = [watch.minutes[0]!, watch.minutes[watch.minutes.length - 1]!];
+  console.log(
+    `growth after minute 1: JS heap ${MB(last.heapUsed - one.heapUsed)} MB, renderer RSS ${MB(last.rendererRss - one.rendererRss)} MB ` +
+      `(peak RSS ${MB(Math.max(...watch.minutes.map((s) => s.rendererRss)))} MB)`,
+  );
+  console.log(`${'seek at s'.padStart(9)} ${'to s'.padStart(7)} ${'ms to frame'.padStart(11)} ${'ms to play'.padStart(10)}`);
+  for (const s of watch.seeks) {
+    console.log(`${(s.atMs / 1000).toFixed(0).padStart(9)} ${s.to.toFixed(0).padStart(7)} ${ms(s.msToFrame).padStart(11)} ${ms(s.msToPlay).padStart(10)}`);
+  }
+  const toFrame = watch.seeks.map((s) => s.msToFrame ?? Infinity);
+  if (toFrame.length) console.log(`slowest seek to a frame: ${ms(Math.max(...toFrame) === Infinity ? undefined : Math.max(...toFrame))} ms`);
+}

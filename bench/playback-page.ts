@@ -1,0 +1,149 @@
+// One measured page of bench/playback.ts: a fresh Chromium context (no cache) with a probe that keeps
+// the log bench/qoe.ts reads (the content <video>'s events and a sample every 250 ms), the media
+// segments the page fetched (from CDP's network events: works for the player and the bare page alike),
+// and the page's memory as CDP and the renderer's /proc entry give it.
+import { readFileSync } from 'node:fs';
+import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
+import type { LogEntry, SegmentFetch } from './qoe';
+import type { Ladder } from './playback-ladder';
+
+// Runs in the page before its own scripts. A string, not a function: tsx would wrap named inner
+// functions in a helper the page lacks. The content <video> is any not inside the ad's overlay (.pl-ad).
+// Events are caught on window in the capture phase (media events do not bubble).
+const PROBE = `(() => {
+  const log = [];
+  let video;
+  let errorSeen = false;
+  const isContent = (v) => v instanceof HTMLVideoElement && !v.closest('.pl-ad');
+  const push = (type, v, ct) => log.push({ t: performance.now(), type, ct: ct ?? v.currentTime, paused: v.paused, h: v.videoHeight });
+  for (const type of ['playing', 'waiting', 'pause', 'play', 'ended', 'seeking', 'seeked']) {
+    addEventListener(type, (e) => {
+      if (!isContent(e.target)) return;
+      video = e.target;
+      push(type, video);
+      if (type === 'seeked' && video.requestVideoFrameCallback) {
+        const v = video;
+        v.requestVideoFrameCallback(() => push('frame', v));
+      }
+    }, true);
+  }
+  const sample = () => {
+    video ??= [...document.querySelectorAll('video')].find(isContent);
+    if (video) push('sample', video);
+    if (!errorSeen && document.querySelector('.pl-error')) {
+      errorSeen = true;
+      log.push({ t: performance.now(), type: 'error', ct: video ? video.currentTime : 0, paused: true, h: 0 });
+    }
+  };
+  setInterval(sample, 250);
+  const ranges = (r) => Array.from({ length: r.length }, (_, i) => [r.start(i), r.end(i)]);
+  Object.defineProperty(window, '__bench', {
+    value: {
+      log,
+      sample,
+      seek(to) {
+        sample();
+        push('seek', video, to);
+        video.currentTime = to;
+      },
+      state: () => ({
+        played: video ? ranges(video.played) : [],
+        buffered: video ? ranges(video.buffered) : [],
+        duration: video ? video.duration : NaN,
+        now: performance.now(),
+      }),
+    },
+  });
+})();`;
+
+export interface PageState {
+  played: Array<[number, number]>;
+  buffered: Array<[number, number]>;
+  duration: number;
+  /** performance.now() of the page. */
+  now: number;
+}
+
+export interface MeasuredPage {
+  page: Page;
+  cdp: CDPSession;
+  /** Media segments of the ladder fetched so far (finished, not failed), bytes on the wire. */
+  segments(): SegmentFetch[];
+  /** The probe's log up to now (a sample taken first). */
+  log(): Promise<LogEntry[]>;
+  state(): Promise<PageState>;
+  /** Asks the content <video> to seek (logged as 'seek'). */
+  seek(to: number): Promise<void>;
+  /** Waits until the page's clock reads `ms` since navigation. */
+  until(ms: number): Promise<void>;
+}
+
+/** Runs `use` on a fresh context's page with the probe; the context is closed after. */
+export async function inMeasuredPage<T>(browser: Browser, ladder: Ladder, use: (m: MeasuredPage) => Promise<T>): Promise<T> {
+  const context: BrowserContext = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+  try {
+    await context.addInitScript(PROBE);
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    const urls = new Map<string, string>();
+    const fetched: SegmentFetch[] = [];
+    cdp.on('Network.requestWillBeSent', (e) => urls.set(e.requestId, e.request.url));
+    cdp.on('Network.loadingFinished', (e) => {
+      const url = urls.get(e.requestId);
+      const segment = url && /^https?:/.test(url) ? ladder.segments.get(new URL(url).pathname) : undefined;
+      if (segment) fetched.push({ ...segment, bytes: e.encodedDataLength, doneMs: e.timestamp * 1000 });
+    });
+    const evaluate = <R>(expression: string) => page.evaluate(expression) as Promise<R>;
+    return await use({
+      page,
+      cdp,
+      segments: () => [...fetched],
+      log: () => evaluate<LogEntry[]>('(__bench.sample(), __bench.log)'),
+      state: () => evaluate<PageState>('__bench.state()'),
+      seek: (to) => evaluate<void>(`__bench.seek(${Number(to)})`),
+      async until(ms) {
+        const now = await evaluate<number>('performance.now()');
+        if (ms > now) await page.waitForTimeout(ms - now);
+      },
+    });
+  } finally {
+    await context.close().catch(() => {});
+  }
+}
+
+export interface Memory {
+  /** JS heap in use after a full garbage collection, bytes. */
+  heapUsed: number;
+  /** Resident memory of the browser's renderer processes (where the page and its media buffers live), bytes; NaN if unreadable. */
+  rendererRss: number;
+}
+
+/** Renderer process ids of the browser (CDP SystemInfo over the browser's own session). */
+async function rendererPids(browser: Browser): Promise<number[]> {
+  const session = await browser.newBrowserCDPSession();
+  try {
+    const { processInfo } = await session.send('SystemInfo.getProcessInfo');
+    return processInfo.filter((p) => p.type === 'renderer').map((p) => p.id);
+  } finally {
+    await session.detach().catch(() => {});
+  }
+}
+
+function rssOf(pid: number): number {
+  const kB = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+  return kB ? Number(kB) * 1024 : NaN;
+}
+
+export async function memoryOf(browser: Browser, cdp: CDPSession): Promise<Memory> {
+  await cdp.send('HeapProfiler.collectGarbage');
+  const { usedSize } = await cdp.send('Runtime.getHeapUsage');
+  let rendererRss = NaN;
+  try {
+    rendererRss = (await rendererPids(browser)).reduce((sum, pid) => sum + rssOf(pid), 0);
+  } catch {
+    // Another machine's browser, or a process gone between the two reads: no RSS this time.
+  }
+  return { heapUsed: usedSize, rendererRss };
+}
