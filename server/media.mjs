@@ -2,9 +2,10 @@
 /**
  * /media/...: the generated HLS/MP4/VTT/poster files under server/media/ (scripts/make-media.sh),
  * plus the master descriptor of film 4 (SPEC §3), which is built per request because one of its
- * links is absolute on the origin the client used.
+ * links is absolute on the origin the client used; and the generated ladder's titles (server/ladder.mjs).
  */
 import { HttpError, requestOrigin, sendJson } from './http-util.mjs';
+import * as ladder from './ladder.mjs';
 import { resolveSafe, serveFile } from './static.mjs';
 
 /**
@@ -12,6 +13,9 @@ import { resolveSafe, serveFile } from './static.mjs';
  * @param {import('./index.mjs').ServerContext} ctx
  */
 export function register(router, ctx) {
+  // Before /media/*: the ladder is not under server/media/.
+  ladder.register(router, ctx);
+
   router.add({
     method: 'GET',
     path: '/media/film-4/descriptor.json',

@@ -181,6 +181,9 @@ test('films: one episode each, no seasons, fixed masters and durations', async (
     5: [501, '/media/long/master.m3u8', 1920],
     6: [601, '/media/film-6/descriptor.json', 60],
     7: [701, '/media/hls/master', 60],
+    30: [3001, '/media/ladder/master.m3u8', 240],
+    31: [3101, '/media/ladder-long/master.m3u8', 7200],
+    32: [3201, '/media/ladder-small/master.m3u8', 48],
   };
   for (const [cid, [eid, master, duration]] of Object.entries(expected)) {
     const eps = (await get(`/catalog-api/episodes?content-id=${cid}`)).json();
@@ -940,6 +943,126 @@ test('refresh: a new signed token in the Authorization header, keeping the claim
   assert.is((await request('POST', '/authenticator/authentication/refresh', { body: '{}' })).status, 400);
   assert.is((await request('POST', '/authenticator/authentication/refresh', { body: 'nope' })).status, 400);
   srv.revokedRefreshTokens.clear();
+});
+
+// ---------------------------------------------------------------- the generated ladder (.cache/media)
+
+/**
+ * A fake generated ladder: a master with one variant of `segments` 4 s segments, an audio and a
+ * subtitle rendition, thumbnails.
+ * @param {string} base e.g. '<root>/.cache/media/ladder'
+ * @param {number} segments
+ */
+function putLadder(base, segments) {
+  const file = (/** @type {string} */ rel, /** @type {string | Buffer} */ content) => {
+    fs.mkdirSync(path.dirname(path.join(base, rel)), { recursive: true });
+    fs.writeFileSync(path.join(base, rel), content);
+  };
+  const media = (/** @type {string} */ ext, map = true) =>
+    '#EXTM3U\n#EXT-X-VERSION:7\n#EXT-X-TARGETDURATION:4\n#EXT-X-MEDIA-SEQUENCE:0\n#EXT-X-PLAYLIST-TYPE:VOD\n' +
+    (map ? '#EXT-X-INDEPENDENT-SEGMENTS\n#EXT-X-MAP:URI="init.mp4"\n' : '') +
+    Array.from({ length: segments }, (_, i) => `#EXTINF:4.000000,\nseg_${String(i).padStart(3, '0')}.${ext}\n`).join('') +
+    '#EXT-X-ENDLIST\n';
+  file('.stamp', 'hash\n');
+  file(
+    'master.m3u8',
+    '#EXTM3U\n#EXT-X-SESSION-DATA:DATA-ID="com.embed-player.thumbnails",URI="thumbs.vtt"\n' +
+      '#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="aud",NAME="Русский",URI="audio/rus/index.m3u8"\n' +
+      '#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="subs",NAME="Русские",URI="subs/rus/index.m3u8"\n' +
+      '#EXT-X-STREAM-INF:BANDWIDTH=400000,AUDIO="aud",SUBTITLES="subs"\nvideo/240p/index.m3u8\n',
+  );
+  file('video/240p/index.m3u8', media('m4s'));
+  file('video/240p/init.mp4', Buffer.alloc(16, 2));
+  for (let i = 0; i < segments; i++) file(`video/240p/seg_${String(i).padStart(3, '0')}.m4s`, SEGMENT);
+  file('audio/rus/index.m3u8', media('m4s'));
+  file('subs/rus/index.m3u8', media('vtt', false));
+  file('thumbs.vtt', `WEBVTT\n\n${Array.from({ length: segments }, (_, i) => `00:00:${String(i * 4).padStart(2, '0')}.000 --> 00:00:${String(i * 4 + 4).padStart(2, '0')}.000\nthumbs.jpg#xywh=${i * 160},0,160,90\n`).join('\n')}`);
+}
+
+putLadder(path.join(root, '.cache/media/ladder-small'), 3);
+
+test('ladder not generated: its titles answer 503 saying what to run, logged once; the rest is served', async () => {
+  const warnings = /** @type {string[]} */ ([]);
+  const warn = console.warn;
+  console.warn = (/** @type {unknown[]} */ ...args) => void warnings.push(args.join(' '));
+  try {
+    for (const target of ['/media/ladder/master.m3u8', '/media/ladder/video/240p/seg_000.m4s', '/media/ladder-long/master.m3u8', '/media/ladder-long/video/240p/index.m3u8']) {
+      const r = await get(target);
+      assert.is(r.status, 503, target);
+      assert.match(r.text(), 'npm run media:ladder', target);
+      assert.is(r.headers['access-control-allow-origin'], '*');
+    }
+  } finally {
+    console.warn = warn;
+  }
+  assert.is(warnings.length, 1);
+  assert.match(warnings[0], 'run npm run media:ladder');
+  assert.is((await get('/media/hls/master.m3u8')).status, 200);
+});
+
+test('small ladder: served from .cache/media/ladder-small with the media headers and ranges; the cache files are not', async () => {
+  const master = await get('/media/ladder-small/master.m3u8');
+  assert.is(master.status, 200);
+  assert.is(master.headers['content-type'], 'application/vnd.apple.mpegurl');
+  assert.is(master.headers['cache-control'], 'public, max-age=3600');
+  assert.is(master.headers['access-control-allow-origin'], '*');
+  assert.match(master.text(), 'video/240p/index.m3u8');
+  const seg = await get('/media/ladder-small/video/240p/seg_002.m4s', { Range: 'bytes=10-19' });
+  assert.is(seg.status, 206);
+  assert.is(seg.headers['content-type'], 'video/iso.segment');
+  assert.ok(seg.body.equals(SEGMENT.subarray(10, 20)));
+  assert.is((await get('/media/ladder-small/.stamp')).status, 404);
+  assert.is((await get('/media/ladder-small/video/240p/seg_009.m4s')).status, 404);
+  assert.is((await get('/media/ladder-small/../ladder-small/master.m3u8')).status, 404);
+});
+
+test('long title: the film looped to about 2 hours, one discontinuity per loop, links to the film’s own segments', async () => {
+  const longRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'player-server-ladder-'));
+  putLadder(path.join(longRoot, '.cache/media/ladder'), 3); // a 12 s film: 600 loops
+  const s = await startServer({ port: 0, host: '127.0.0.1', root: longRoot });
+  try {
+    const at = (/** @type {string} */ target) => request('GET', target, { server: s });
+    const film = await at('/media/ladder/master.m3u8');
+    const master = await at('/media/ladder-long/master.m3u8');
+    assert.is(master.status, 200);
+    assert.is(master.text(), film.text(), 'the master is the film’s: its links are relative');
+
+    const video = await at('/media/ladder-long/video/240p/index.m3u8');
+    assert.is(video.status, 200);
+    assert.is(video.headers['content-type'], 'application/vnd.apple.mpegurl');
+    assert.is(video.headers['cache-control'], 'public, max-age=3600');
+    const text = video.text();
+    const count = (/** @type {RegExp} */ re) => (text.match(re) || []).length;
+    assert.is(count(/^#EXTINF:4\.000000,$/gm), 1800);
+    assert.is(count(/^#EXT-X-DISCONTINUITY$/gm), 599);
+    assert.is(count(/^#EXT-X-MAP:URI="\.\.\/\.\.\/\.\.\/ladder\/video\/240p\/init\.mp4"$/gm), 600);
+    assert.is(count(/^#EXT-X-ENDLIST$/gm), 1);
+    assert.ok(text.startsWith('#EXTM3U\n#EXT-X-VERSION:7\n#EXT-X-TARGETDURATION:4\n'));
+    assert.ok(text.endsWith('../../../ladder/video/240p/seg_002.m4s\n#EXT-X-ENDLIST\n'));
+    const segUrl = new URL('../../../ladder/video/240p/seg_001.m4s', `${s.url}/media/ladder-long/video/240p/index.m3u8`);
+    assert.ok((await at(segUrl.pathname)).body.equals(SEGMENT));
+    const again = await at('/media/ladder-long/video/240p/index.m3u8');
+    assert.is(again.headers.etag, video.headers.etag, 'made once, then served as a file');
+
+    const subs = (await at('/media/ladder-long/subs/rus/index.m3u8')).text();
+    assert.ok(subs.includes('\n../../../ladder/subs/rus/seg_000.vtt\n'));
+    assert.not.ok(subs.includes('EXT-X-MAP'));
+    assert.is((await at('/media/ladder-long/audio/rus/index.m3u8')).status, 200);
+
+    const thumbs = await at('/media/ladder-long/thumbs.vtt');
+    assert.is(thumbs.headers['content-type'], 'text/vtt; charset=utf-8');
+    const cues = thumbs.text().trim().split('\n\n').slice(1);
+    assert.is(cues.length, 1800);
+    assert.is(cues[3], '00:00:12.000 --> 00:00:16.000\n../ladder/thumbs.jpg#xywh=0,0,160,90');
+    assert.is(cues[1799], '01:59:56.000 --> 02:00:00.000\n../ladder/thumbs.jpg#xywh=320,0,160,90');
+
+    for (const target of ['/media/ladder-long/video/240p/seg_000.m4s', '/media/ladder-long/nope.m3u8', '/media/ladder-long/.long/thumbs.vtt']) {
+      assert.is((await at(target)).status, 404, target);
+    }
+  } finally {
+    await s.close();
+    fs.rmSync(longRoot, { recursive: true, force: true });
+  }
 });
 
 test.run();
