@@ -102,6 +102,8 @@ export function mountPlayer(player: PlayerApi, mount: HTMLElement): () => void {
 function Frame({ player, view, wake }: { player: PlayerApi; view: View; wake: () => void }) {
   const { requests } = player;
   const { error, started, busy, hidden, stretched, poster, mutedAutoplay, Ads, Chrome } = view;
+  // An error screen is never covered by the chip: nothing is playing to unmute.
+  const unmute = mutedAutoplay && !error;
   return (
     <div
       class="pl"
@@ -110,6 +112,7 @@ function Frame({ player, view, wake }: { player: PlayerApi; view: View; wake: ()
       data-idle={hidden ? '' : undefined}
       data-started={started ? '' : undefined}
       data-stretched={stretched ? '' : undefined}
+      data-unmute={unmute ? '' : undefined}
       onPointerMove={wake}
       onPointerDown={wake}
       onKeyDown={wake}
@@ -129,7 +132,7 @@ function Frame({ player, view, wake }: { player: PlayerApi; view: View; wake: ()
           <PlayIcon />
         </button>
       )}
-      {mutedAutoplay && (
+      {unmute && (
         <button type="button" class="pl-unmute" onClick={() => requests.toggleMute()}>
           {ru.unmuteLabel}
         </button>

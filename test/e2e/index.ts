@@ -5,6 +5,7 @@ const all = [
   './foundation.test',
   './ui.test',
   './ui-mobile.test',
+  './ui-unmute.test',
   './series.test',
   './series-menu.test',
   './features.test',
