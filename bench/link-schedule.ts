@@ -53,7 +53,7 @@ function lowerBound(values: readonly number[], value: number): number {
  * The trace's opportunities as absolute indices counted over its repetitions from trace time 0:
  * opportunity `k` is at trace time floor(k / n) * period + times[k % n].
  */
-export function opportunities(trace: Trace, offsetMs: number) {
+function opportunities(trace: Trace, offsetMs: number) {
   const n = trace.times.length;
   const period = trace.periodMs;
   const offset = ((offsetMs % period) + period) % period;

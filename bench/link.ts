@@ -11,13 +11,17 @@
 // `windowBytes` (64 KiB) queued on the link; the rest of what its sender wrote waits in the relay, and
 // the sender's socket is paused once that too exceeds a window. Whole responses are never queued
 // behind one another: as each connection's bytes leave it refills behind the others', so busy flows
-// interleave packet by packet and share capacity evenly, as TCP flows with equal round trips do
-// through a drop-tail queue, and a new request waits behind at most a window of each busy flow's bytes
-// (the queueing delay real cellular links show under load). 64 KiB is a modest TCP window: above this
-// link's bandwidth-delay product for any trace here, so one flow alone can use the whole link.
+// interleave and share capacity evenly, as TCP flows with equal round trips do through a drop-tail
+// queue, and a new request (or handshake) waits behind at most a window of each busy flow's bytes: the
+// queueing delay real cellular links show under load, without mahimahi's unbounded queue. The window
+// is refilled as bytes leave (not a round trip later), so it does not cap one flow's rate; 64 KiB is
+// 43 packets, at least what any ms of the shared traces carries (16 down, 43 up at most), so a timer
+// that wakes late still finds bytes queued for the opportunities it serves unless it is later than a
+// window's worth of the trace.
 //
 // The link's clock (and so the trace, from `offsetMs`) starts at its first connection; stats() count
-// the payload bytes that crossed each direction.
+// the payload bytes that crossed each direction. Bytes leave at the trace's times, whenever the timers
+// actually run; a busy machine can only make them arrive later, never sooner.
 //
 // By hand:  node --import tsx bench/link.ts --trace FILE [--up FILE] [--delay 40] [--offset 0]
 //             --target 127.0.0.1:8080 [--target HOST:PORT ...]
@@ -73,6 +77,9 @@ const HANDSHAKE_PACKET_BYTES = 40;
 export function createLink(options: LinkOptions): Link {
   const offsetMs = options.offsetMs ?? 0;
   const windowBytes = options.windowBytes ?? 64 * 1024;
+  if (!(options.delayMs >= 0) || !Number.isFinite(offsetMs) || !(windowBytes >= 1)) {
+    throw new Error(`link: delayMs ${options.delayMs}, offsetMs ${offsetMs}, windowBytes ${windowBytes}: expected delay ≥ 0, a finite offset, a window ≥ 1 byte`);
+  }
   let startedAt: number | undefined;
   const clock = () => (startedAt === undefined ? 0 : performance.now() - startedAt);
   const feeders = new Map<number, () => void>();
