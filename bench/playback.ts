@@ -162,7 +162,7 @@ const num = (x: number, digits = 0) => (Number.isFinite(x) ? x.toFixed(digits) :
 function describe(r: Run): string {
   const ff = r.firstFrameMs === undefined ? 'no frame' : `first frame ${num(r.firstFrameMs)} ms`;
   return (
-    `${r.trace} @${r.offsetS} s, ${r.page}: ${ff}, ${r.stalls} stalls ${num(r.stallS, 1)} s, ${num(meanBitrate(r) / 1000)} kb/s, ` +
+    `${r.trace} @${r.offsetS} s, ${r.page}: ${ff}, ${r.stalls} stalls ${num(r.stallS, 1)} s (${r.hiccups} hiccups), ${num(meanBitrate(r) / 1000)} kb/s, ` +
     `${r.switches} switches, ${MB(r.bytesCarried)} MB carried / ${MB(r.bytesPlayed)} MB played, QoE ${num(qoeScore(r), 1)}` +
     (r.stallList.length ? ` [stalls at ${r.stallList.map((s) => `${num(s.atMs / 1000, 1)} s for ${num(s.s, 1)} s`).join(', ')}]` : '') +
     (r.errorMs !== undefined ? `, ERROR SCREEN at ${num(r.errorMs)} ms` : '') +

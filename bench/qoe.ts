@@ -46,6 +46,8 @@ export interface SeekResult {
 export interface Playback {
   stalls: number;
   stallS: number;
+  /** Freezes too short to be stalls (MIN_STALL_S); their time is in neither stallS nor playedS. */
+  hiccups: number;
   playedS: number;
   seekS: number;
   /** Σ played s × bits per second of its rung (played time whose height is unknown is left out). */
@@ -72,14 +74,16 @@ const STALL_PENALTY = 4.3;
 /** An interval whose currentTime moved less than this share of its wall time stood still. */
 const FROZEN_SHARE = 0.25;
 /**
- * A freeze shorter than this is not a stall: below one sample's period it is the sampling's jitter, or
- * the audio clock starting a moment after 'playing', which no viewer sees.
+ * A freeze shorter than this is not a stall but a hiccup (counted apart): the sampling's jitter, the
+ * audio clock starting a moment after 'playing', or a decoder starved of CPU on a loaded machine
+ * (seen at 0.3–0.45 s here while ffmpeg ran); a stall for want of bytes waits for a segment, seconds.
  */
-const MIN_STALL_S = 0.3;
+const MIN_STALL_S = 0.5;
 
 export const emptyPlayback = (): Playback => ({
   stalls: 0,
   stallS: 0,
+  hiccups: 0,
   playedS: 0,
   seekS: 0,
   bitSeconds: 0,
@@ -114,7 +118,7 @@ export function accountRun(log: readonly LogEntry[], rungs: readonly Rung[]): Ru
       run.stalls++;
       run.stallS += episode.s;
       run.stallList.push(episode);
-    }
+    } else if (episode && episode.s > 0) run.hiccups++;
     episode = undefined;
   };
   let lastRung: Rung | undefined;

@@ -76,10 +76,23 @@ test("a 'waiting' stall and a silent freeze (currentTime standing still, no even
   close(rebufferRatio(run), run.stallS / (run.stallS + run.playedS), 'ratio');
 });
 
-test('a freeze shorter than a sample (audio clock starting after playing, jitter) is not a stall', () => {
-  const run = accountRun([at(0, 'playing', 0), at(200, 'sample', 0), ...samples(250, 5000, 0.05, 1)], RUNGS);
-  assert.is(run.stalls, 0);
-  assert.is(run.stallS, 0);
+test('a freeze under half a second is a hiccup, not a stall (audio clock starting after playing, a CPU-starved decoder)', () => {
+  const log = [
+    at(0, 'playing', 0),
+    at(200, 'sample', 0),
+    ...samples(250, 5000, 0.05, 1),
+    // 0.45 s frozen behind a 'waiting': a hiccup; then exactly 0.5 s frozen: a stall.
+    at(5010, 'waiting', 4.81),
+    at(5460, 'playing', 4.81),
+    ...samples(5500, 8000, 4.85, 1),
+    at(8500, 'sample', 7.35),
+    ...samples(8750, 10_000, 7.6, 1),
+  ];
+  const run = accountRun(log, RUNGS);
+  assert.is(run.hiccups, 2);
+  assert.is(run.stalls, 1);
+  close(run.stallS, 0.5, 'stall');
+  assert.equal(run.stallList, [{ atMs: 8000, s: 0.5 }]);
 });
 
 test('pause is neither stall nor play', () => {
