@@ -23,7 +23,7 @@ const building = new Map();
 
 /**
  * Resolves to the ladder's folder once it is generated and up to date with make-ladder.sh (its
- * .stamp holds the script's sha256), running the script when it is not. The small ladder takes
+ * .stamp holds the sha256 of the script's code), running the script when it is not. The small ladder takes
  * seconds; the full one minutes.
  * @param {{ small?: boolean, force?: boolean }} [options]
  * @returns {Promise<string>}
@@ -50,7 +50,9 @@ export function ensureLadder({ small = false, force = false } = {}) {
 function isCurrent(dir) {
   try {
     const stamp = fs.readFileSync(path.join(dir, '.stamp'), 'utf8').trim();
-    return stamp === createHash('sha256').update(fs.readFileSync(SCRIPT)).digest('hex');
+    // As make-ladder.sh computes it: the script's lines but comments.
+    const code = fs.readFileSync(SCRIPT, 'utf8').split('\n').filter((line) => !/^[ \t]*#/.test(line));
+    return stamp === createHash('sha256').update(code.join('\n')).digest('hex');
   } catch {
     return false;
   }

@@ -6,10 +6,11 @@
 #   bash scripts/make-ladder.sh --small    # .cache/media/ladder-small/: 48 s, 3 tiny renditions, for e2e
 #   add --force to rebuild when the cache is up to date
 #
-# Reused when present: the output folder holds .stamp with this script's sha256, so an edited script
-# rebuilds and an unchanged one returns at once (scripts/ladder.mjs checks the same stamp).
-# Deterministic: synthetic sources with fixed seeds and colours, bitexact muxing, x264 with a fixed
-# number of slice threads (see below), so a rebuild is byte-identical.
+# Reused when present: the output folder holds .stamp with the sha256 of this script's code (its lines
+# but comments), so an edited script rebuilds and an unchanged one returns at once (scripts/ladder.mjs
+# checks the same stamp).
+# Deterministic: synthetic sources with fixed seeds and colours, bitexact muxing, one x264 thread per
+# encoder (see below), so a rebuild is byte-identical.
 # Needs only ffmpeg (libx264, drawtext) and the DejaVu fonts, like scripts/make-media.sh, whose
 # layout this follows: fMP4 HLS, video-only and audio-only renditions, WebVTT subtitles, thumbnails.
 set -euo pipefail
@@ -79,7 +80,8 @@ NSEG=$((DUR / SEG))
 SCENE_DUR=$((DUR / ${#SCENES[@]}))
 CACHE="$ROOT/.cache/media"
 OUT="$CACHE/$NAME"
-HASH=$(sha256sum "$SELF" | cut -d' ' -f1)
+# Comments do not count: editing one keeps the cache.
+HASH=$(grep -v '^[[:space:]]*#' "$SELF" | sha256sum | cut -d' ' -f1)
 
 if ((!FORCE)) && [[ -f $OUT/.stamp && $(cat "$OUT/.stamp") == "$HASH" ]]; then
   echo "$OUT is up to date"
@@ -92,7 +94,8 @@ command -v ffmpeg >/dev/null || { echo "ffmpeg not found (apt-get install ffmpeg
 
 # Built aside and moved in place at the end: a folder under its final name is always complete.
 WORK="$CACHE/.$NAME.tmp.$$"
-trap 'rm -rf "$WORK"' EXIT
+# shellcheck disable=SC2046 # the background encoders' pids
+trap 'kill $(jobs -p) 2>/dev/null; rm -rf "$WORK"' EXIT
 rm -rf "$WORK"
 mkdir -p "$WORK"
 START=$SECONDS
@@ -107,19 +110,21 @@ STABLE=(-map_metadata -1 -fflags +bitexact -flags:v +bitexact -flags:a +bitexact
 # ---------------------------------------------------------------------------
 scene() { # <kind> <seed> <index>: a chain ending in [s<index>]
   local kind=$1 seed=$2 i=$3 w=$SRC_W h=$SRC_H d=$SCENE_DUR src grain
-  local small_w=$((SRC_W / 4)) small_h=$((SRC_H / 4))
+  # Smooth sources are drawn at a quarter of the size and scaled up (five times cheaper); the grain,
+  # which is what costs bits, is added at full size.
+  local small_w=$((SRC_W / 4)) small_h=$((SRC_H / 4)) up="scale=${SRC_W}:${SRC_H}:flags=bicubic"
   case $kind in
     # Calm: slowly turning soft gradients under light film grain.
     # (gradients' colours default to "random", which ignores the seed: they are always given.)
-    dawn) src="gradients=s=${w}x${h}:r=${FPS}:d=${d}:speed=0.004:c0=0xf4b26a:c1=0xc75b4a:c2=0x4a3a6e:nb_colors=3:seed=${seed}" grain=5 ;;
-    night) src="gradients=s=${w}x${h}:r=${FPS}:d=${d}:speed=0.006:c0=0x05070c:c1=0x1a2440:c2=0x0b0f18:nb_colors=3:type=1:seed=${seed}" grain=9 ;;
+    dawn) src="gradients=s=${small_w}x${small_h}:r=${FPS}:d=${d}:speed=0.004:c0=0xf4b26a:c1=0xc75b4a:c2=0x4a3a6e:nb_colors=3:seed=${seed},${up}" grain=5 ;;
+    night) src="gradients=s=${small_w}x${small_h}:r=${FPS}:d=${d}:speed=0.006:c0=0x05070c:c1=0x1a2440:c2=0x0b0f18:nb_colors=3:type=1:seed=${seed},${up}" grain=9 ;;
     # Medium: a continuous zoom into the Mandelbrot set, smooth motion over fine detail.
-    zoom) src="mandelbrot=s=${small_w}x${small_h}:r=${FPS}:maxiter=400:end_pts=$((d * 3)):start_scale=2.5:end_scale=0.02,trim=duration=${d},scale=${w}:${h}:flags=bicubic" grain=4 ;;
+    zoom) src="mandelbrot=s=${small_w}x${small_h}:r=${FPS}:maxiter=400:end_pts=$((d * 3)):start_scale=2.5:end_scale=0.02,trim=duration=${d},${up}" grain=4 ;;
     # Busy: a crowd of cells living and dying, panned across, under grain.
     life) src="life=s=${small_w}x${small_h}:r=${FPS}:seed=${seed}:ratio=0.25:mold=25:life_color=0xe0c070:death_color=0x203040:mold_color=0x507090,trim=duration=${d},scale=${w}:${h}:flags=bilinear,scroll=h=0.0015:v=0.0007" grain=12 ;;
     cells) src="cellauto=s=${small_w}x${small_h}:r=${FPS}:seed=${seed}:rule=30,trim=duration=${d},scale=${w}:${h}:flags=bilinear,boxblur=2,hue=h=200:s=0.6" grain=10 ;;
     # Very busy: fast-turning gradients drowned in heavy temporal noise (rain, snow, a storm).
-    storm) src="gradients=s=${w}x${h}:r=${FPS}:d=${d}:speed=0.05:c0=0x2a3440:c1=0x8a98a8:c2=0x1c2028:c3=0x5a6878:nb_colors=4:type=2:seed=${seed}" grain=30 ;;
+    storm) src="gradients=s=${small_w}x${small_h}:r=${FPS}:d=${d}:speed=0.05:c0=0x2a3440:c1=0x8a98a8:c2=0x1c2028:c3=0x5a6878:nb_colors=4:type=2:seed=${seed},${up}" grain=30 ;;
     *) echo "unknown scene $kind" >&2; exit 1 ;;
   esac
   printf '%s,noise=alls=%d:allf=t+u:all_seed=%d,format=yuv420p,setsar=1[s%d];' "$src" "$grain" "$((seed * 7919))" "$i"
@@ -205,7 +210,8 @@ encode_group() {
         ;;
     esac
   done
-  "${FF[@]}" -filter_complex "$graph" "${outputs[@]}"
+  # exec: the background job is ffmpeg itself, so the EXIT trap can stop it.
+  exec "${FF[@]}" -filter_complex "$graph" "${outputs[@]}"
 }
 
 echo "$NAME: video (${#VIDEO_RENDITIONS[@]} renditions, ${DUR} s)"
