@@ -16,6 +16,11 @@ const PROBE = `(() => {
   let errorSeen = false;
   const isContent = (v) => v instanceof HTMLVideoElement && !v.closest('.pl-ad');
   const push = (type, v, ct) => log.push({ t: performance.now(), type, ct: ct ?? v.currentTime, paused: v.paused, h: v.videoHeight });
+  // Seconds buffered ahead of the playhead.
+  const ahead = (v) => {
+    for (let i = 0; i < v.buffered.length; i++) if (v.buffered.start(i) <= v.currentTime + 0.1 && v.currentTime < v.buffered.end(i)) return v.buffered.end(i) - v.currentTime;
+    return 0;
+  };
   for (const type of ['playing', 'waiting', 'pause', 'play', 'ended', 'seeking', 'seeked']) {
     addEventListener(type, (e) => {
       if (!isContent(e.target)) return;
@@ -29,7 +34,10 @@ const PROBE = `(() => {
   }
   const sample = () => {
     video ??= [...document.querySelectorAll('video')].find(isContent);
-    if (video) push('sample', video);
+    if (video) {
+      push('sample', video);
+      log[log.length - 1].ahead = ahead(video);
+    }
     if (!errorSeen && document.querySelector('.pl-error')) {
       errorSeen = true;
       log.push({ t: performance.now(), type: 'error', ct: video ? video.currentTime : 0, paused: true, h: 0 });
@@ -64,11 +72,14 @@ export interface PageState {
   now: number;
 }
 
+/** A media segment fetched, with its path (which rendition) and doneMs in ms since the page's first request. */
+export type PathFetch = SegmentFetch & { path: string };
+
 export interface MeasuredPage {
   page: Page;
   cdp: CDPSession;
   /** Media segments of the ladder fetched so far (finished, not failed), bytes on the wire. */
-  segments(): SegmentFetch[];
+  segments(): PathFetch[];
   /** The probe's log up to now (a sample taken first). */
   log(): Promise<LogEntry[]>;
   state(): Promise<PageState>;
@@ -88,12 +99,17 @@ export async function inMeasuredPage<T>(browser: Browser, ladder: Ladder, use: (
     await cdp.send('Network.enable');
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
     const urls = new Map<string, string>();
-    const fetched: SegmentFetch[] = [];
-    cdp.on('Network.requestWillBeSent', (e) => urls.set(e.requestId, e.request.url));
+    const fetched: PathFetch[] = [];
+    let firstRequestAt: number | undefined;
+    cdp.on('Network.requestWillBeSent', (e) => {
+      firstRequestAt ??= e.timestamp;
+      urls.set(e.requestId, e.request.url);
+    });
     cdp.on('Network.loadingFinished', (e) => {
       const url = urls.get(e.requestId);
-      const segment = url && /^https?:/.test(url) ? ladder.segments.get(new URL(url).pathname) : undefined;
-      if (segment) fetched.push({ ...segment, bytes: e.encodedDataLength, doneMs: e.timestamp * 1000 });
+      const path = url && /^https?:/.test(url) ? new URL(url).pathname : undefined;
+      const segment = path ? ladder.segments.get(path) : undefined;
+      if (segment) fetched.push({ ...segment, path: path!, bytes: e.encodedDataLength, doneMs: Math.round((e.timestamp - firstRequestAt!) * 1000) });
     });
     const evaluate = <R>(expression: string) => page.evaluate(expression) as Promise<R>;
     return await use({

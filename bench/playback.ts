@@ -28,7 +28,7 @@ import { ensureChromium } from '../scripts/find-chromium.mjs';
 import { createLink } from './link';
 import { readTrace, type Trace } from './link-trace';
 import { readLadder } from './playback-ladder';
-import { inMeasuredPage } from './playback-page';
+import { inMeasuredPage, type PathFetch } from './playback-page';
 import { printLong, watchLong, type LongWatch } from './playback-long';
 import { accountRun, addPlayback, emptyPlayback, meanBitrate, meanHeight, playedBytes, qoeScore, rebufferRatio, type LogEntry, type RunAccount } from './qoe';
 
@@ -92,8 +92,11 @@ interface Run extends RunAccount {
   page: PageKind;
   bytesCarried: number;
   bytesPlayed: number;
-  /** The probe's log (in --json, for reading a run's events again). */
+  /** Mean seconds buffered ahead of the playhead over the samples after the first frame. */
+  meanAheadS: number;
+  /** The probe's log and the media segments fetched (in --json, to read a run's decisions again). */
   log: LogEntry[];
+  fetches: PathFetch[];
   failure?: string;
 }
 
@@ -145,11 +148,14 @@ async function playOnce(b: Browser, ladder: Awaited<ReturnType<typeof readLadder
       const [log, state] = await Promise.all([m.log(), m.state()]);
       const bytesCarried = link.stats().bytesDown;
       const account = accountRun(log.filter((e) => e.t <= SECONDS * 1000), ladder.rungs);
-      return { ...base, ...account, bytesCarried, bytesPlayed: playedBytes(m.segments(), state.played), log };
+      const fetches = m.segments();
+      const aheads = log.filter((e) => e.type === 'sample' && e.t > (account.firstFrameMs ?? Infinity)).map((e) => e.ahead ?? 0);
+      const meanAheadS = aheads.reduce((a, x) => a + x, 0) / aheads.length;
+      return { ...base, ...account, bytesCarried, bytesPlayed: playedBytes(fetches, state.played), meanAheadS, log, fetches };
     });
   } catch (err) {
     const account = accountRun([], ladder.rungs);
-    return { ...base, ...account, bytesCarried: link.stats().bytesDown, bytesPlayed: 0, log: [], failure: (err as Error).message.split('\n')[0] };
+    return { ...base, ...account, bytesCarried: link.stats().bytesDown, bytesPlayed: 0, meanAheadS: NaN, log: [], fetches: [], failure: (err as Error).message.split('\n')[0] };
   } finally {
     await link.close();
   }
@@ -194,6 +200,7 @@ function summarize(traceNames: string[], runs: Run[]) {
         qoePerRun: qoeScore(sum) / mine.length,
         mbCarried: mean(mine.map((r) => r.bytesCarried)) / 1e6,
         mbPlayed: mean(mine.map((r) => r.bytesPlayed)) / 1e6,
+        meanAheadS: mean(mine.map((r) => r.meanAheadS).filter(Number.isFinite)),
       };
     }),
   );
@@ -202,10 +209,11 @@ function summarize(traceNames: string[], runs: Run[]) {
 function printTables(traceNames: string[], runs: Run[]) {
   console.log(
     `\nPer trace and page, over its runs: first frame = mean ms from navigation to the first 'playing'; stalls and stall s = ` +
-      `totals; rebuffer = stall ÷ (stall + played); kb/s and height = means over played seconds; MB = mean per run ` +
+      `totals; rebuffer = stall ÷ (stall + played); kb/s and height = means over played seconds; ahead s = mean ` +
+      `seconds buffered ahead of the playhead; MB = mean per run ` +
       `(carried by the link; played = segments whose film time was played; unplayed = the difference); QoE = mean per run.`,
   );
-  const head = ['trace', 'page', 'runs', 'first frame', 'stalls', 'stall s', 'rebuffer', 'kb/s', 'height', 'switches', 'MB carried', 'MB played', 'unplayed', 'QoE'];
+  const head = ['trace', 'page', 'runs', 'first frame', 'stalls', 'stall s', 'rebuffer', 'kb/s', 'height', 'switches', 'ahead s', 'MB carried', 'MB played', 'unplayed', 'QoE'];
   const rows = summarize(traceNames, runs).map((s) => [
     s.trace,
     s.page,
@@ -217,6 +225,7 @@ function printTables(traceNames: string[], runs: Run[]) {
     num(s.meanBitrate / 1000),
     num(s.meanHeight),
     String(s.switches),
+    num(s.meanAheadS, 1),
     num(s.mbCarried, 1),
     num(s.mbPlayed, 1),
     num(s.mbCarried - s.mbPlayed, 1),

@@ -25,6 +25,8 @@ export interface LogEntry {
   paused: boolean;
   /** video.videoHeight (0 before the first frame's metadata). */
   h: number;
+  /** On samples: seconds buffered ahead of the playhead. */
+  ahead?: number;
 }
 
 export interface Rung {
