@@ -28,7 +28,6 @@ export async function shutdown(): Promise<void> {
 }
 
 export const srv = (): RefServer => server!;
-export const engine = (): Engine => current!;
 
 /** Another reference server: another origin (a third-party ad server); `host` 'localhost' differs from 127.0.0.1. */
 export async function startExtraServer(host?: string): Promise<RefServer> {
@@ -36,7 +35,7 @@ export async function startExtraServer(host?: string): Promise<RefServer> {
   return host ? { ...s, url: s.url.replace('127.0.0.1', host) } : s;
 }
 
-export const DESKTOP: Viewport = { width: 960, height: 540 };
+const DESKTOP: Viewport = { width: 960, height: 540 };
 
 /** A fresh tab at the player page (`path` '/' for the demo partner page, or a whole address). */
 export async function open(query: string, { viewport = DESKTOP, path = '/player/' } = {}): Promise<Tab> {

@@ -28,6 +28,8 @@ export interface Session {
 async function call(base: string, method: string, path: string, body?: unknown): Promise<unknown> {
   const res = await fetch(base + path, {
     method,
+    // A browser that died leaves the driver's answer pending: fail the command rather than hang.
+    signal: AbortSignal.timeout(120000),
     headers: { 'Content-Type': 'application/json; charset=utf-8' },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
@@ -54,7 +56,9 @@ export async function newSession(base: string, capabilities: Record<string, unkn
     command,
     execute,
     async switchToFrame(urlPart) {
-      if (urlPart === undefined) return void (await command('POST', '/frame', { id: null }));
+      // Frames are looked up from the top page, whichever frame the session is in now.
+      await command('POST', '/frame', { id: null });
+      if (urlPart === undefined) return;
       const el = await execute('return Array.from(document.querySelectorAll("iframe")).find((f) => f.src.includes(arguments[0])) || null', [urlPart]);
       if (!el || !(el as Record<string, string>)[ELEMENT]) throw new Error(`webkit: no frame with ${urlPart}`);
       await command('POST', '/frame', { id: el });
