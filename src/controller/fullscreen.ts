@@ -40,7 +40,9 @@ export function createFullscreen(store: Store, bus: Bus, mode: string | undefine
     /** root: the player's container (none before the UI attached it). */
     toggle(root: HTMLElement | undefined): void {
       if (!(container = root)) return;
-      if (store.stretched.value || (!document.fullscreenElement && shouldStretch(mode))) {
+      // Stretched where asked for, and in a frame whose document may not go fullscreen (providers/capabilities.ts).
+      const stretch = shouldStretch(mode) || store.offers.peek().fullscreen === 'stretched';
+      if (store.stretched.value || (!document.fullscreenElement && stretch)) {
         return setStretched(!store.stretched.value);
       }
       const done = document.fullscreenElement ? document.exitFullscreen?.() : container.requestFullscreen?.();

@@ -4,11 +4,13 @@ import { type EmbedConfig, apiBaseOf } from '../config/embed-config';
 import { createBus } from '../core/bus';
 import type { LaterRequests, PieceLoader, PlayerApi, PlayerParts } from '../core/player-api';
 import { createStore } from '../core/store';
+import { detectOffers } from '../providers/capabilities';
 import { detectCapabilities } from '../providers/engine';
 import { bindMedia } from '../providers/media';
 import { MUTED_KEY, VOLUME_KEY, readStored } from '../storage/local';
 import { createContentSession } from './content-session';
 import { createErrorHandling } from './errors';
+import { shouldStretch } from './fullscreen';
 import { createPlayback } from './playback';
 import { createRequests } from './requests';
 import { settleStart } from './start-settled';
@@ -32,6 +34,8 @@ export function createPlayer(config: EmbedConfig, env: PlayerEnv): PlayerApi {
   const bus = createBus();
   const { load } = env;
   const caps = detectCapabilities();
+  // The controls the interface may offer: cast, picture-in-picture, AirPlay, fullscreen (issue 24).
+  store.offers.value = detectOffers(shouldStretch(config.fullscreenMode));
   const disposers: Array<() => void> = [];
   let alive = true;
 

@@ -11,6 +11,14 @@ export type AdLoaderState = 'idle' | 'load' | 'ready' | 'stopped';
  * One store per player. Raw inputs are signals, the rest is computed. Media fields are written only
  * by the provider, when the <video> confirms them.
  */
+/** What the engine can honour: cast, picture-in-picture, AirPlay, and which fullscreen (if any). */
+export interface Offers {
+  cast: boolean;
+  pip: boolean;
+  airplay: boolean;
+  fullscreen: 'native' | 'stretched' | 'none';
+}
+
 export function createStore() {
   const content = signal<Content | null>(null);
   const episode = signal<Episode | null>(null);
@@ -79,6 +87,8 @@ export function createStore() {
     /** Audio gain through the lazy audio module (1 = untouched). */
     gain: signal(1),
     pip: signal(false),
+    /** The controls the engine can honour (providers/capabilities.ts): none until the controller detected them. */
+    offers: signal<Offers>({ cast: false, pip: false, airplay: false, fullscreen: 'none' }),
     /** The browser offers AirPlay targets (Safari only). */
     airplay: signal(false),
 

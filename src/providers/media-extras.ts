@@ -3,8 +3,9 @@
 // that touches it), off the critical path. Missing APIs are logged, never thrown (SPEC §8).
 import type { CueBinding, Extras, PieceLoader, PieceModules } from '../core/player-api';
 import type { Store } from '../core/store';
+import type { PresentationVideo } from './capabilities';
 
-type Video = HTMLVideoElement & {
+type Video = PresentationVideo & {
   remote?: { prompt(): Promise<void> };
   webkitShowPlaybackTargetPicker?(): void;
 };
@@ -17,6 +18,7 @@ export function bindExtras(video: Video, store: Store, load: PieceLoader): Extra
   const on: Record<string, (e: Event) => void> = {
     enterpictureinpicture: () => (store.pip.value = true),
     leavepictureinpicture: () => (store.pip.value = false),
+    webkitpresentationmodechanged: () => (store.pip.value = video.webkitPresentationMode === 'picture-in-picture'),
     webkitplaybacktargetavailabilitychanged: (e) =>
       (store.airplay.value = (e as Event & { availability?: string }).availability === 'available'),
   };
@@ -43,6 +45,9 @@ export function bindExtras(video: Video, store: Store, load: PieceLoader): Extra
     },
     togglePip(): void {
       const fail = () => console.warn('[player] no pip support');
+      if (!document.pictureInPictureEnabled && video.webkitSupportsPresentationMode?.('picture-in-picture')) {
+        return video.webkitSetPresentationMode?.(video.webkitPresentationMode === 'picture-in-picture' ? 'inline' : 'picture-in-picture');
+      }
       if (!document.pictureInPictureEnabled || !video.requestPictureInPicture) return fail();
       (document.pictureInPictureElement ? document.exitPictureInPicture() : video.requestPictureInPicture()).catch(fail);
     },

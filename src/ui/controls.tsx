@@ -48,18 +48,18 @@ export function Controls({ player, ui }: { player: PlayerApi; ui: UiState }) {
         />
         <TimeText player={player} />
         <span class="pl-spacer" />
-        {store.airplay.value && (
+        {store.offers.value.airplay && store.airplay.value && (
           <button type="button" class="pl-button" data-action="airplay" aria-label={ruUi.airplay} onClick={() => requests.airplay()}>
             <AirplayIcon />
           </button>
         )}
         <MenuButtons player={player} ui={ui} />
-        <button type="button" class="pl-button" data-action="pip" aria-label={ruUi.pip} aria-pressed={store.pip.value} onClick={() => requests.togglePip()}>
-          <PipIcon />
-        </button>
-        <button type="button" class="pl-button" data-action="cast" aria-label={ruUi.cast} onClick={() => cast(player, ui)}>
-          <CastIcon />
-        </button>
+        {store.offers.value.pip && (
+          <button type="button" class="pl-button" data-action="pip" aria-label={ruUi.pip} aria-pressed={store.pip.value} onClick={() => requests.togglePip()}>
+            <PipIcon />
+          </button>
+        )}
+        <CastButton player={player} ui={ui} />
         <ShareButton player={player} />
         <FullscreenButton player={player} />
       </div>
@@ -75,7 +75,7 @@ const hold = (ui: UiState) => ({
   onPointerLeave: () => (ui.pointerOver.value = false),
 });
 
-export function cast(player: PlayerApi, ui: UiState): void {
+function cast(player: PlayerApi, ui: UiState): void {
   void player.requests.cast().then((ok) => ok || ui.notify(ruUi.castUnavailable));
 }
 
@@ -150,8 +150,20 @@ export function MenuButtons({ player, ui }: { player: PlayerApi; ui: UiState }) 
   );
 }
 
+/** Only where the engine has the Remote Playback API (not Firefox, not WebKitGTK). */
+export function CastButton({ player, ui }: { player: PlayerApi; ui: UiState }) {
+  if (!player.store.offers.value.cast) return null;
+  return (
+    <button type="button" class="pl-button" data-action="cast" aria-label={ruUi.cast} onClick={() => cast(player, ui)}>
+      <CastIcon />
+    </button>
+  );
+}
+
+/** Native fullscreen where the document allows it, the stretched mode in a frame, else none. */
 export function FullscreenButton({ player }: { player: PlayerApi }) {
   const fs = player.store.fullscreen.value;
+  if (player.store.offers.value.fullscreen === 'none' && !fs) return null;
   return (
     <button
       type="button"

@@ -1,7 +1,7 @@
 import type { PlayerApi } from '../core/player-api';
 import { ruUi } from '../i18n/ru-ui';
-import { FullscreenButton, MenuButtons, PlayButton, SkipButtons, TimeText, cast } from './controls';
-import { CastIcon, CloseIcon } from './icons-ui';
+import { CastButton, FullscreenButton, MenuButtons, PlayButton, SkipButtons, TimeText } from './controls';
+import { CloseIcon } from './icons-ui';
 import { NextButton } from './next-episode';
 import { Progress } from './progress';
 import { ShareButton } from './share-button';
@@ -19,9 +19,7 @@ export function MobileControls({ player, ui }: { player: PlayerApi; ui: UiState 
           </button>
         )}
         <span class="pl-spacer" />
-        <button type="button" class="pl-button" data-action="cast" aria-label={ruUi.cast} onClick={() => cast(player, ui)}>
-          <CastIcon />
-        </button>
+        <CastButton player={player} ui={ui} />
         <MenuButtons player={player} ui={ui} />
       </div>
       {store.started.value && (

@@ -6,6 +6,7 @@ const all = [
   './ui.test',
   './ui-mobile.test',
   './ui-unmute.test',
+  './ui-offers.test',
   './series.test',
   './series-menu.test',
   './features.test',

@@ -27,6 +27,7 @@ import './controller/errors.test';
 import './controller/autoplay.test';
 import './controller/fullscreen.test';
 import './providers/engine.test';
+import './providers/capabilities.test';
 import './providers/playlist-prefetch.test';
 import './providers/media.test';
 import './features/binge.test';
