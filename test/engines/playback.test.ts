@@ -136,7 +136,10 @@ test('picture-in-picture and cast: shown only where the engine has them; cast wi
     await wake(tab);
     await tab.waitForSelector('[data-action="settings"]');
     const has = await tab.evaluate(() => ({
-      pip: document.pictureInPictureEnabled === true,
+      // Safari's own way to picture-in-picture counts as well.
+      pip:
+        document.pictureInPictureEnabled === true ||
+        (document.querySelector('video') as HTMLVideoElement & { webkitSupportsPresentationMode?(m: string): boolean }).webkitSupportsPresentationMode?.('picture-in-picture') === true,
       remote: 'remote' in HTMLMediaElement.prototype,
     }));
     const shown = { pip: (await tab.count('[data-action="pip"]')) > 0, cast: (await tab.count('[data-action="cast"]')) > 0 };
