@@ -52,7 +52,7 @@ if ((SMALL)); then
   # Nearly constant bitrate (maxrate 1.25x the average, a 1 s buffer): a switch is plain to see.
   MAXRATE_PCT=125 BUFSIZE_PCT=100
   # What each ffmpeg process encodes (they run in parallel).
-  VIDEO_GROUPS=("90p 180p 360p poster")
+  VIDEO_GROUPS=("90p 180p 360p")
   # lang channels bitrate
   AUDIO_TRACKS=("rus 2 64k")
   EXTRAS=0 # no subtitles, thumbnails or 5.1
@@ -73,7 +73,7 @@ else
   # Capped VBR: maxrate twice the average with a buffer of 2 s at the average rate.
   MAXRATE_PCT=200 BUFSIZE_PCT=200
   # What each ffmpeg process encodes (they run in parallel): 1080p costs about as much as the rest.
-  VIDEO_GROUPS=("1080p thumbs poster" "720p 480p 360p 240p")
+  VIDEO_GROUPS=("1080p" "720p 480p 360p 240p")
   EXTRAS=1
 fi
 NSEG=$((DUR / SEG))
@@ -178,37 +178,23 @@ hls_out() { # <dir>
 TW=160 TH=90 TCOLS=10
 TROWS=$(((NSEG + TCOLS - 1) / TCOLS))
 
-# encode_group <rendition names...> [thumbs] [poster]: one ffmpeg for these outputs.
+# encode_group <rendition names...>: one ffmpeg that draws the picture and encodes these renditions.
 encode_group() {
   local graph outputs=() item name w h rate level kbps dir
   graph="$(picture);[pic]split=$#"
   for item in "$@"; do graph+="[p$item]"; done
   for item in "$@"; do
-    case $item in
-      # The frame at the start of every segment, 160x90, in one sprite.
-      thumbs)
-        graph+=";[pthumbs]select='not(mod(n,${GOP}))',scale=${TW}:${TH},tile=${TCOLS}x${TROWS}[thumbs]"
-        outputs+=(-map '[thumbs]' -frames:v 1 -q:v 5 "${STABLE[@]}" "$WORK/thumbs.jpg")
-        ;;
-      # A frame 2 s into the second scene.
-      poster)
-        graph+=";[pposter]select='eq(n,$((SCENE_DUR * FPS + 2 * FPS)))',scale=640:360[poster]"
-        outputs+=(-map '[poster]' -frames:v 1 -q:v 4 "${STABLE[@]}" "$WORK/poster.jpg")
-        ;;
-      *)
-        read -r name w h rate level < <(printf '%s\n' "${VIDEO_RENDITIONS[@]}" | grep "^$item ")
-        graph+=";[p$name]scale=${w}:${h}:flags=bicubic,"
-        graph+="drawtext=fontfile=${FONT_BOLD}:fontsize=$((h / 9)):fontcolor=0xffd080:borderw=1:bordercolor=black:x=h/25:y=h/25:text='${name}'[v$name]"
-        dir="$WORK/video/$name"
-        mkdir -p "$dir"
-        mapfile -t hls_opts < <(hls_out "$dir")
-        kbps=${rate%k}
-        outputs+=(-map "[v$name]" -c:v libx264 -threads 1 -preset veryfast -profile:v high -level:v "$level" -pix_fmt yuv420p
-          -b:v "${kbps}k" -maxrate "$((kbps * MAXRATE_PCT / 100))k" -bufsize "$((kbps * BUFSIZE_PCT / 100))k"
-          -bf 0 -g "$GOP" -keyint_min "$GOP" -sc_threshold 0 -x264-params open-gop=0
-          -force_key_frames "expr:gte(t,n_forced*${SEG})" "${STABLE[@]}" "${hls_opts[@]}")
-        ;;
-    esac
+    read -r name w h rate level < <(printf '%s\n' "${VIDEO_RENDITIONS[@]}" | grep "^$item ")
+    graph+=";[p$name]scale=${w}:${h}:flags=bicubic,"
+    graph+="drawtext=fontfile=${FONT_BOLD}:fontsize=$((h / 9)):fontcolor=0xffd080:borderw=1:bordercolor=black:x=h/25:y=h/25:text='${name}'[v$name]"
+    dir="$WORK/video/$name"
+    mkdir -p "$dir"
+    mapfile -t hls_opts < <(hls_out "$dir")
+    kbps=${rate%k}
+    outputs+=(-map "[v$name]" -c:v libx264 -threads 1 -preset veryfast -profile:v high -level:v "$level" -pix_fmt yuv420p
+      -b:v "${kbps}k" -maxrate "$((kbps * MAXRATE_PCT / 100))k" -bufsize "$((kbps * BUFSIZE_PCT / 100))k"
+      -bf 0 -g "$GOP" -keyint_min "$GOP" -sc_threshold 0 -x264-params open-gop=0
+      -force_key_frames "expr:gte(t,n_forced*${SEG})" "${STABLE[@]}" "${hls_opts[@]}")
   done
   # exec: the background job is ffmpeg itself, so the EXIT trap can stop it.
   exec "${FF[@]}" -filter_complex "$graph" "${outputs[@]}"
@@ -222,6 +208,28 @@ for group in "${VIDEO_GROUPS[@]}"; do
   pids+=($!)
 done
 for pid in "${pids[@]}"; do wait "$pid"; done
+
+# Stills, decoded from the renditions' keyframes (one at the start of every segment; -skip_frame
+# nokey decodes nothing else). They are not outputs of the encoders above: ffmpeg feeds its outputs
+# in step, and one that waits for a far frame (a poster, a sprite made at the end) makes it queue
+# every other output's frames in memory meanwhile.
+keyframes() { # <rendition> <first segment> <count>: the rendition's fMP4 from that segment, in a file
+  local dir="$WORK/video/$1" i
+  STILL_SRC="$WORK/still-src.mp4"
+  cat "$dir/init.mp4" >"$STILL_SRC"
+  for ((i = $2; i < $2 + $3; i++)); do cat "$(printf '%s/seg_%03d.m4s' "$dir" "$i")" >>"$STILL_SRC"; done
+}
+read -r top _ <<<"${VIDEO_RENDITIONS[-1]}"
+# Poster: the frame at the start of the second scene's second segment, from the top rendition.
+keyframes "$top" $((SCENE_DUR / SEG + 1)) 1
+"${FF[@]}" -skip_frame nokey -i "$STILL_SRC" -vf scale=640:360 -frames:v 1 -q:v 4 "${STABLE[@]}" "$WORK/poster.jpg"
+if ((EXTRAS)); then
+  # Thumbnails: 160x90, one per segment, in one sprite (from 360p, plenty for 160x90).
+  keyframes 360p 0 "$NSEG"
+  "${FF[@]}" -skip_frame nokey -i "$STILL_SRC" -vf "scale=${TW}:${TH},tile=${TCOLS}x${TROWS}" -fps_mode passthrough \
+    -frames:v 1 -q:v 5 "${STABLE[@]}" "$WORK/thumbs.jpg"
+fi
+rm "$STILL_SRC"
 
 # ---------------------------------------------------------------------------
 # Audio (AAC-LC): tones that tell the tracks apart by ear, over a bed of noise so the encoder spends
