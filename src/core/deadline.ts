@@ -19,6 +19,22 @@ export function deadline(ms: number, parent?: AbortSignal): { signal: AbortSigna
 }
 
 /**
+ * A deadline that counts time without progress: every `progress()` (a byte arrived) starts the `ms`
+ * again. A slow answer that keeps coming is waited for; a silent one is not.
+ */
+export function idleDeadline(ms: number): { signal: AbortSignal; progress(): void; done(): void } {
+  const ctl = new AbortController();
+  let timer: ReturnType<typeof setTimeout>;
+  const done = () => clearTimeout(timer);
+  const progress = () => {
+    done();
+    timer = setTimeout(() => ctl.abort(new DOMException(`no byte within ${ms} ms`, 'TimeoutError')), ms);
+  };
+  progress();
+  return { signal: ctl.signal, progress, done };
+}
+
+/**
  * Resolves in a task of its own: work after it does not lengthen the current task (start-up work
  * split so that no task reaches 50 ms, README "Performance").
  */

@@ -147,7 +147,20 @@ export interface Prefetched {
  */
 export type PlaylistCache = Map<string, Promise<Prefetched | undefined>> & {
   audio?: { groupId?: string; name?: string; lang?: string };
+  /** When the prefetch last received a byte. */
+  traffic?: MediaTraffic;
 };
+
+/** The media's bytes as they arrive (performance.now() times): the engine's loaders and the prefetch write them. */
+export interface MediaTraffic {
+  /** When a byte of media last arrived from anywhere. */
+  last: number;
+  /** Each load still open (a fragment by type and number, whatever rendition; else its address) → when a byte of it last came, or it began. */
+  open: Map<string, number>;
+}
+
+/** 'up': the server answers now; 'back': it did not, then did; 'gone': no answer within the outage budget. */
+export type LinkState = 'up' | 'back' | 'gone';
 
 /** What the hls piece writes to and tells: it fills the store's stream data itself (SPEC §3). */
 export interface HlsContext {
@@ -159,6 +172,10 @@ export interface HlsContext {
   onFatal(data: { details: string; type: string; url?: string; response?: unknown }): void;
   /** A non-fatal error hls.js recovers from by itself (stalls, retried loads). */
   onRecoverable(details: string): void;
+  /** Written on every byte of media the loaders receive: the deadlines count time without one. */
+  traffic: MediaTraffic;
+  /** After a fatal network error once started: is the link up, back after an outage, or gone? */
+  waitForLink(signal: AbortSignal): Promise<LinkState>;
 }
 
 export interface HlsHandle {

@@ -1,9 +1,11 @@
 // Lazy widget "hls": the only module that imports hls.js.
-import Hls, { ErrorTypes, Events, type ErrorData, type LoaderCallbacks, type LoaderConfiguration, type FragmentLoaderConstructor, type LoaderContext, type PlaylistLoaderConstructor } from 'hls.js';
+import Hls, { ErrorTypes, Events, type ErrorData, type FragmentLoaderConstructor, type PlaylistLoaderConstructor } from 'hls.js';
 import { batch } from '@preact/signals';
 import { nextTask } from '../core/deadline';
 import type { HlsContext, HlsHandle, PlaylistCache } from '../core/player-api';
 import { EXTERNAL_TRACK_BASE, type MediaTrack } from '../core/tracks';
+import { measuredBandwidth } from './link-estimate';
+import { watchedLoader } from './watched-loader';
 
 type HlsTrack = { name?: string; lang?: string; audioCodec?: string; channels?: string; default?: boolean };
 
@@ -20,28 +22,35 @@ const NETWORK_RETRY_DELAY_MS = 5000;
 const MEDIA_RECOVERY_INTERVAL_MS = 5000;
 
 type LoadPolicy = Hls['config']['fragLoadPolicy'];
-const policy = (ttfb: number, load: number, timeouts: number, errors: number, delay: number, maxDelay: number): LoadPolicy => ({
+/**
+ * hls.js's own timers count time, not progress: a fragment still arriving at 30 kb/s would be cut.
+ * Its load times are set past anything real, and the loader (`watchedLoader`) times a request out
+ * once no byte of it has arrived for LOAD_IDLE_MS (watched-loader.ts): a slow link is waited for, a silent server is not.
+ * Retries as hls.js's.
+ */
+const UNBOUNDED_MS = 600000;
+const policy = (timeouts: number, errors: number, delay: number, maxDelay: number): LoadPolicy => ({
   default: {
-    maxTimeToFirstByteMs: ttfb,
-    maxLoadTimeMs: load,
+    maxTimeToFirstByteMs: UNBOUNDED_MS,
+    maxLoadTimeMs: UNBOUNDED_MS,
     timeoutRetry: { maxNumRetry: timeouts, retryDelayMs: 0, maxRetryDelayMs: 0 },
     errorRetry: { maxNumRetry: errors, retryDelayMs: delay, maxRetryDelayMs: maxDelay },
   },
 });
 /**
  * Until the stream has started, a failure that persists must reach the error screen quickly: errors
- * are retried once or twice, not hls.js's six times with back-off. Timeouts stay close to hls.js's,
- * so a slow first answer still plays; a stall is cut by the media provider's start budget.
+ * are retried once or twice, not hls.js's six times with back-off; the media watchdog ends a start
+ * that gets no byte.
  */
 const STARTING = {
-  manifestLoadPolicy: policy(5000, 10000, 1, 1, 500, 1000),
-  playlistLoadPolicy: policy(5000, 10000, 1, 1, 500, 1000),
-  fragLoadPolicy: policy(10000, 20000, 0, 2, 500, 1000),
+  manifestLoadPolicy: policy(1, 1, 500, 1000),
+  playlistLoadPolicy: policy(1, 1, 500, 1000),
+  fragLoadPolicy: policy(1, 2, 500, 1000),
 };
 const PLAYING = {
-  manifestLoadPolicy: Hls.DefaultConfig.manifestLoadPolicy,
-  playlistLoadPolicy: Hls.DefaultConfig.playlistLoadPolicy,
-  fragLoadPolicy: policy(10000, 120000, 2, 3, 1000, 4000),
+  manifestLoadPolicy: policy(2, 1, 1000, 8000),
+  playlistLoadPolicy: policy(2, 2, 1000, 8000),
+  fragLoadPolicy: policy(2, 3, 1000, 4000),
 };
 const THUMBNAILS_DATA_ID = 'com.embed-player.thumbnails';
 
@@ -54,19 +63,18 @@ export async function attachHls(
   video: HTMLVideoElement,
   url: string,
   startAt: number,
-  { store, bus, externalTracks, onFatal, onRecoverable }: HlsContext,
+  { store, bus, externalTracks, onFatal, onRecoverable, traffic, waitForLink }: HlsContext,
   prefetched?: PlaylistCache,
 ): Promise<HlsHandle> {
   // The prefetch chooses the audio when the master playlist answers, which can be after hls.js was
   // created (the entry is quick when the network is not): hls.js reads the preference when it sorts
   // the playlist's audio groups, so it is set just before the answer is handed over.
-  const loader =
-    prefetched &&
-    prefetchingLoader(prefetched, () => {
-      if (prefetched.audio) hls.config.audioPreference ??= prefetched.audio;
-    });
-  const pLoader = loader as unknown as PlaylistLoaderConstructor | undefined;
-  const fLoader = loader as unknown as FragmentLoaderConstructor | undefined;
+  const loader = watchedLoader(traffic, prefetched ?? new Map(), () => {
+    if (prefetched?.audio) hls.config.audioPreference ??= prefetched.audio;
+  });
+  const pLoader = loader as unknown as PlaylistLoaderConstructor;
+  const fLoader = loader as unknown as FragmentLoaderConstructor;
+  const life = new AbortController();
   let networkRetries = 0;
   let lastMediaRecovery = -Infinity;
   let codecSwapped = false;
@@ -84,6 +92,7 @@ export async function attachHls(
   const handle: HlsHandle = {
     destroy() {
       clearTimeout(timer);
+      life.abort();
       video.removeEventListener('loadeddata', onStarted);
       hls.destroy();
     },
@@ -104,14 +113,19 @@ export async function attachHls(
   };
 
   function create(at: number, attach = true): Hls {
+    const measured = measuredBandwidth(performance.getEntriesByType('resource') as PerformanceResourceTiming[]);
     const h = new Hls({
       startLevel: 0,
+      // ABR's first estimate from what the page's own downloads measured, not hls.js's fixed 500 kb/s:
+      // the second fragment goes to the rendition the link can pay for.
+      ...(measured && { abrEwmaDefaultEstimate: Math.min(Math.max(measured, 1e5), 5e6) }),
       testBandwidth: false,
       capLevelToPlayerSize: true,
       startPosition: at > 0 ? at : -1,
       backBufferLength: 30,
       ...(started ? PLAYING : STARTING),
-      ...(pLoader && { pLoader, fLoader }),
+      pLoader,
+      fLoader,
       // The audio rendition the prefetch chose (and fetched) by the player's rule, so hls.js starts on it.
       ...(prefetched?.audio && { audioPreference: prefetched.audio }),
       // A slow phone that drops frames steps down a rendition (and analytics hears of the drop).
@@ -174,14 +188,26 @@ export async function attachHls(
   function onError(h: Hls, data: ErrorData) {
     if (h !== hls) return;
     if (!data.fatal) return onRecoverable(data.details);
-    if (data.type === ErrorTypes.NETWORK_ERROR && networkRetries++ < 1) {
+    const restart = () => {
       const at = video.currentTime;
       timer = setTimeout(() => {
         hls.destroy();
         hls = create(at);
       }, NETWORK_RETRY_DELAY_MS);
+    };
+    // Once playing, a network error may be the link, not the server (a tunnel): while no answer
+    // comes from anywhere the spinner stays; when the link is back the stream goes on from here.
+    if (data.type === ErrorTypes.NETWORK_ERROR && started) {
+      void waitForLink(life.signal).then((link) => {
+        if (h !== hls || life.signal.aborted) return;
+        // The same instance loads on from where playback is (its buffer and tracks kept).
+        if (link === 'back') h.startLoad(video.currentTime);
+        else if (link === 'up' && networkRetries++ < 1) restart();
+        else fatal(data);
+      });
       return;
     }
+    if (data.type === ErrorTypes.NETWORK_ERROR && networkRetries++ < 1) return restart();
     if (data.type === ErrorTypes.MEDIA_ERROR) {
       const now = performance.now();
       const again = now - lastMediaRecovery < MEDIA_RECOVERY_INTERVAL_MS;
@@ -195,6 +221,10 @@ export async function attachHls(
         return;
       }
     }
+    fatal(data);
+  }
+
+  function fatal(data: ErrorData) {
     onFatal({
       details: data.details,
       type: data.type,
@@ -206,49 +236,4 @@ export async function attachHls(
   await nextTask();
   load(hls);
   return handle;
-}
-
-/**
- * hls.js's loader, answering from what the prefetch fetched when it has it (each address once; a
- * retry goes to the network) and loading normally otherwise: as the playlist loader and as the
- * fragment loader (init segments and first fragments).
- */
-function prefetchingLoader(cache: PlaylistCache, beforeAnswer: () => void) {
-  const Base = Hls.DefaultConfig.loader;
-  // hls.js types its playlist and fragment loaders with narrower contexts; the default loader serves all.
-  return class PrefetchingLoader extends Base {
-    load(context: LoaderContext, config: LoaderConfiguration, callbacks: LoaderCallbacks<LoaderContext>) {
-      const hit = context.rangeEnd ? undefined : cache.get(context.url);
-      if (!hit) return super.load(context, config, callbacks);
-      cache.delete(context.url);
-      // As hls.js's own load: its playlist loader reads the context to tell a request still under way
-      // (ignored when asked again) from one to abort; without it, a second ask for the same playlist
-      // while the prefetch was still out went to the network (Fast 3G waterfalls: the audio playlist).
-      Object.assign(this, { context, config, callbacks });
-      const stats = this.stats;
-      stats.loading.start = performance.now();
-      // Each answer in a task of its own, even one already in: parsing it (and what hls.js asks for
-      // next) is then not added to the task that asked, which would make one long task of the start.
-      void hit.then(async (got) => {
-        await nextTask();
-        if (stats.aborted || !this.stats) return;
-        if (!got) {
-          stats.loading.start = 0;
-          return super.load(context, config, callbacks);
-        }
-        // The prefetch's own times, so the bandwidth estimate (ABR) sees the real transfer.
-        stats.loading.start = got.start;
-        stats.loading.first = stats.loading.end = got.end;
-        stats.loaded = stats.total = typeof got.data === 'string' ? got.data.length : got.data.byteLength;
-        beforeAnswer();
-        callbacks.onSuccess({ url: context.url, data: got.data, code: 200 }, stats, context, null);
-      });
-    }
-
-    abort() {
-      // hls.js's abort marks only a request of its own as aborted; the prefetched answer must not land either.
-      if (this.stats) this.stats.aborted = true;
-      super.abort();
-    }
-  };
 }

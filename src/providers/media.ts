@@ -2,15 +2,13 @@ import { batch } from '@preact/signals-core';
 import type { Bus, Cause } from '../core/bus';
 import { nextTask } from '../core/deadline';
 import { playerError } from '../core/errors';
-import type { Extras, HlsHandle, MediaControls, PieceLoader, PlaylistCache } from '../core/player-api';
+import type { HlsHandle, MediaControls, PieceLoader, PlaylistCache } from '../core/player-api';
 import type { Store } from '../core/store';
 import { EXTERNAL_TRACK_BASE } from '../core/tracks';
+import { lazyExtras } from './lazy-extras';
+import { bufferedAhead, resetStream } from './media-state';
+import { mediaWatchdog } from './media-watchdog';
 import { type Engine, type MediaCapabilities, isHlsAddress, isHlsByContentType, needsContentType, pickEngine } from './engine';
-
-/** From a source set to its first data in the element: past this, the source has failed. */
-export const START_BUDGET_MS = 15000;
-/** A started source that waits for data this long without playing on has failed (no endless spinner). */
-export const STALL_BUDGET_MS = 12000;
 
 export interface SourceFailure {
   /** 4 is MediaError's MEDIA_ERR_SRC_NOT_SUPPORTED, used by SPEC §8 for "Failed to load resource." */
@@ -56,14 +54,6 @@ export function bindMedia(video: HTMLVideoElement, opts: MediaOptions): Media {
   const external = () =>
     (store.descriptor.value?.subtitles ?? []).map((s, i) => ({ id: EXTERNAL_TRACK_BASE + i, label: s.label, language: s.language }));
 
-  const bufferedEnd = () => {
-    const b = video.buffered;
-    for (let i = 0; i < b.length; i++) {
-      if (b.start(i) <= video.currentTime + 0.5 && b.end(i) >= video.currentTime) return b.end(i);
-    }
-    return b.length ? b.end(b.length - 1) : 0;
-  };
-
   const listeners: Record<string, () => void> = {
     play: () => {
       store.paused.value = false;
@@ -72,6 +62,8 @@ export function bindMedia(video: HTMLVideoElement, opts: MediaOptions): Media {
     playing: () =>
       batch(() => {
         unstall();
+        // What was waited for is in; loads still open write themselves back at their next tick.
+        watchdog.traffic.open.clear();
         store.paused.value = false;
         store.waiting.value = false;
         store.started.value = true;
@@ -91,21 +83,32 @@ export function bindMedia(video: HTMLVideoElement, opts: MediaOptions): Media {
       stall();
     },
     canplay: () => (store.waiting.value = false),
-    seeking: () => (store.waiting.value = true),
+    seeking: () => {
+      store.waiting.value = true;
+      watchdog.traffic.open.clear();
+    },
     seeked: () => {
       store.waiting.value = false;
       bus.emit('media:seeked', { from: seekFrom, to: video.currentTime });
     },
     timeupdate: () =>
       batch(() => {
+        // Playback moving on counts as progress, as a native source's download does ('progress').
+        if (video.currentTime !== store.currentTime.peek()) watchdog.traffic.last = performance.now();
         store.currentTime.value = video.currentTime;
-        store.bufferedEnd.value = bufferedEnd();
+        store.bufferedEnd.value = bufferedAhead(video);
         if (!firstFrame && video.currentTime > 0) {
           firstFrame = true;
           bus.emit('media:first-frame', { sinceStartMs: performance.now() - startedAt });
         }
       }),
-    progress: () => (store.bufferedEnd.value = bufferedEnd()),
+    progress: () => {
+      watchdog.traffic.last = performance.now();
+      store.bufferedEnd.value = bufferedAhead(video);
+    },
+    // hls.js: the first media segment, not only the init segment (metadata); native: the metadata.
+    loadeddata: () => started(true),
+    loadedmetadata: () => started(!engine),
     durationchange: () => (store.duration.value = Number.isFinite(video.duration) ? video.duration : 0),
     volumechange: () => {
       batch(() => {
@@ -126,74 +129,41 @@ export function bindMedia(video: HTMLVideoElement, opts: MediaOptions): Media {
     error: () => {
       const err = video.error;
       if (!err || engine) return;
-      fail('media-load-failed', {
-        code: err.code,
-        message: 'Failed to load resource.',
-        details: err.message || `MediaError ${err.code}`,
-        url: video.currentSrc,
-      });
+      loadFailed(err.message || `MediaError ${err.code}`, video.currentSrc, err.code);
     },
   };
   for (const [name, fn] of Object.entries(listeners)) video.addEventListener(name, fn);
   // PiP, cast, AirPlay, subtitle files and audio gain load after the first frame (or at once where
   // AirPlay may be offered, or at the first subtitle or gain choice).
-  let extras: Promise<Extras> | undefined;
-  const withExtras = () =>
-    (extras ??= opts.load('extras').then(
-      (m) => m.bindExtras(video, store, opts.load),
-      (err) => {
-        extras = undefined; // tried again at the next use
-        throw err;
-      },
-    ));
-  const extra = (run: (x: Extras) => unknown) =>
-    withExtras()
-      .then(run)
-      .catch((err) => console.warn('[player] extras module failed to load', err));
+  const { extra, extras } = lazyExtras(video, store, opts.load);
   if ('webkitShowPlaybackTargetPicker' in video) void extra(() => {});
 
-  // A source that has not started within the budget (its first data in the element) fails, whatever
-  // the network does: a stall never leaves the spinner turning (DESIGN "Every wait ends"). hls.js
-  // loads at once, so its budget runs from the load; a native source may load nothing before a play
-  // (iOS ignores preload), so its budget runs from the first play.
-  let startTimer: ReturnType<typeof setTimeout> | undefined;
+  // The start and every stall after it are watched: time without a media byte ends the wait
+  // (media-watchdog.ts). hls.js loads at once, so its start is watched from the load; a native source
+  // may load nothing before a play (iOS ignores preload), so its start is watched from the first play.
+  // The source's own address (currentSrc is a blob: with MSE), and it again while its start is watched.
+  let sourceUrl = '';
   let startUrl = '';
-  const disarm = () => {
-    clearTimeout(startTimer);
-    startTimer = undefined;
-  };
-  const arm = () =>
-    (startTimer ??= setTimeout(() => fail('media-load-failed', { code: 4, message: 'Failed to load resource.', details: 'start timeout', url: startUrl }), START_BUDGET_MS));
-  // hls.js: the first media segment, not only the init segment (metadata); native: the metadata.
-  const started = (e: Event) => {
-    if (e.type === 'loadeddata' || !engine) {
-      disarm();
-      startUrl = '';
-    }
-  };
-  video.addEventListener('loadeddata', started);
-  video.addEventListener('loadedmetadata', started);
+  const watchdog = mediaWatchdog((details, url) => loadFailed(details, url, details === 'stalled' ? 2 : 4));
+  let prefetchTraffic: PlaylistCache['traffic'];
+  const arm = () => watchdog.starting(startUrl, prefetchTraffic);
+  const started = (yes: boolean) => void (yes && (watchdog.started(), (startUrl = '')));
   const fail: MediaOptions['onFailure'] = (code, f) => {
-    disarm();
-    unstall();
     startUrl = '';
+    // Under the error screen the engine would go on retrying, on the viewer's data plan.
+    dropEngine();
     opts.onFailure(code, f);
   };
-  // After the start: hls.js retries and switches renditions on its own; a stall that outlasts all of
-  // it (a segment missing on every rendition, a server that stopped answering) ends in the screen.
-  let stallTimer: ReturnType<typeof setTimeout> | undefined;
-  const unstall = () => {
-    clearTimeout(stallTimer);
-    stallTimer = undefined;
-  };
+  const loadFailed = (details: string, url: string, code: number, data?: unknown) =>
+    fail('media-load-failed', { code, message: 'Failed to load resource.', details, url, ...(data !== undefined && { data }) });
+  // After the start hls.js retries and switches renditions on its own; a stall past all of it ends
+  // in the screen when the media's server answers and sends no media, or when the link stays out.
+  const unstall = () => watchdog.resumed();
   const stall = () => {
-    if (startUrl || video.paused || !store.started.peek()) return;
-    const url = video.currentSrc;
-    stallTimer ??= setTimeout(() => fail('media-load-failed', { code: 2, message: 'Failed to load resource.', details: 'stalled', url }), STALL_BUDGET_MS);
+    if (!startUrl && !video.paused && store.started.peek()) watchdog.stalled(sourceUrl);
   };
   const dropEngine = () => {
-    unstall();
-    disarm();
+    watchdog.dispose();
     engine?.destroy();
     engine = undefined;
   };
@@ -202,26 +172,12 @@ export function bindMedia(video: HTMLVideoElement, opts: MediaOptions): Media {
     async load(url, startAt, prefetched) {
       const token = ++loadToken;
       dropEngine();
-      startUrl = url;
+      startUrl = sourceUrl = url;
+      prefetchTraffic = prefetched?.traffic;
       arm();
       firstFrame = false;
-      batch(() => {
-        store.started.value = false;
-        store.ended.value = false;
-        store.currentTime.value = startAt;
-        store.duration.value = 0;
-        store.bufferedEnd.value = 0;
-        store.qualities.value = [];
-        store.quality.value = -1;
-        store.level.value = -1;
-        store.audioTracks.value = [];
-        store.audioTrack.value = -1;
-        store.textTracks.value = external();
-        store.textTrack.value = -1;
-        store.cues.value = [];
-        store.thumbnailsUrl.value = '';
-      });
-      void extras?.then((x) => x.resetSubtitles());
+      resetStream(store, startAt, external());
+      extras((x) => x.resetSubtitles());
       const hls = isHlsAddress(url) || (needsContentType(url) && (await isHlsByContentType(url)));
       if (token !== loadToken) return;
       const kind: Engine | undefined = pickEngine(url, opts.caps, hls);
@@ -230,7 +186,7 @@ export function bindMedia(video: HTMLVideoElement, opts: MediaOptions): Media {
         return;
       }
       if (kind === 'native') {
-        disarm();
+        watchdog.dispose();
         if (!video.paused) arm();
         video.removeAttribute('src');
         video.src = url;
@@ -240,8 +196,7 @@ export function bindMedia(video: HTMLVideoElement, opts: MediaOptions): Media {
         try {
           mod = await opts.load('hls');
         } catch (err) {
-          if (token === loadToken)
-            fail('media-load-failed', { code: 4, message: 'Failed to load resource.', details: 'hls module failed to load', url, data: err });
+          if (token === loadToken) loadFailed('hls module failed to load', url, 4, err);
           return;
         }
         // hls.js's setup and first playlists in a task of their own, not in the one that evaluated
@@ -257,8 +212,9 @@ export function bindMedia(video: HTMLVideoElement, opts: MediaOptions): Media {
             bus,
             externalTracks: external,
             onRecoverable: (details) => bus.emit('player:error', { error: playerError('media-recoverable', details) }),
-            onFatal: (data) =>
-              fail('media-load-failed', { code: 4, message: 'Failed to load resource.', details: data.details, url: data.url || url, data }),
+            onFatal: (data) => loadFailed(data.details, data.url || url, 4, data),
+            traffic: watchdog.traffic,
+            waitForLink: (signal) => watchdog.waitForLink(url, signal),
           },
           prefetched,
         );
@@ -334,9 +290,7 @@ export function bindMedia(video: HTMLVideoElement, opts: MediaOptions): Media {
     destroy() {
       loadToken++;
       dropEngine();
-      video.removeEventListener('loadeddata', started);
-      video.removeEventListener('loadedmetadata', started);
-      void extras?.then((x) => x.dispose());
+      extras((x) => x.dispose());
       for (const [name, fn] of Object.entries(listeners)) video.removeEventListener(name, fn);
     },
   };

@@ -1,15 +1,14 @@
 import { type AudioPreferences, chooseAudioTrack } from '../content/audio-choice';
-import { deadline } from '../core/deadline';
+import { idleDeadline } from '../core/deadline';
 import type { PlaylistCache, Prefetched } from '../core/player-api';
 import type { MediaTrack } from '../core/tracks';
 
 /**
- * A playlist the prefetch has not had in full by then is left to hls.js's own loader, with its own
- * timeouts and retries: a stalled answer costs this much, never the whole start.
+ * A playlist or fragment from which no byte has come for this long is left to hls.js's own loader,
+ * with its own retries: a stalled answer costs this much, never the whole start; a slow one that keeps
+ * arriving is waited for (cutting it would only ask for the same bytes again).
  */
-export const PREFETCH_TIMEOUT_MS = 4000;
-/** The same for an init segment or a first fragment (a few tens of kB on the lowest rendition). */
-const FRAGMENT_PREFETCH_TIMEOUT_MS = 8000;
+export const PREFETCH_IDLE_MS = 5000;
 
 // Started by the bootstrap before the entry landed, by master address: the entry takes each over once.
 const started = new Map<string, PlaylistCache>();
@@ -36,12 +35,18 @@ export function prefetchPlaylists(masterUrl: string, startAt = 0): PlaylistCache
   const early = started.get(masterUrl);
   started.delete(masterUrl);
   if (early) return early;
-  const cache: PlaylistCache = new Map();
+  const traffic = { last: 0, open: new Map<string, number>() };
+  const cache: PlaylistCache = Object.assign(new Map(), { traffic });
   const get = (url: string, binary?: boolean) => {
-    const wait = deadline(binary ? FRAGMENT_PREFETCH_TIMEOUT_MS : PREFETCH_TIMEOUT_MS);
+    const wait = idleDeadline(PREFETCH_IDLE_MS);
     const start = performance.now();
+    const arrived = () => {
+      traffic.last = performance.now();
+      wait.progress();
+    };
     const got: Promise<Prefetched | undefined> = fetch(url, { signal: wait.signal })
-      .then((r): Promise<string | ArrayBuffer> | undefined => (r.ok ? (binary ? r.arrayBuffer() : r.text()) : undefined))
+      .then((r) => (r.ok ? readAll(r, arrived) : undefined))
+      .then((body): Promise<string | ArrayBuffer> | undefined => body && (binary ? body.arrayBuffer() : body.text()))
       // Anything but a playlist (an error page, garbage) is left to hls.js too.
       .then((data) => (data !== undefined && (binary || String(data).startsWith('#EXTM3U')) ? { data, start, end: performance.now() } : undefined))
       .catch(() => undefined)
@@ -99,4 +104,12 @@ export function prefetchPlaylists(masterUrl: string, startAt = 0): PlaylistCache
 function attr(line: string, name: string): string | undefined {
   const m = new RegExp(`[:,]${name}=("([^"]*)"|[^,]*)`).exec(line);
   return m ? (m[2] ?? m[1]) : undefined;
+}
+
+/** The body, every chunk of it told to `arrived` as it comes. */
+async function readAll(response: Response, arrived: () => void): Promise<Blob> {
+  const chunks: BlobPart[] = [];
+  const reader = response.body!.getReader();
+  for (let got; !(got = await reader.read()).done; arrived()) chunks.push(got.value);
+  return new Blob(chunks);
 }

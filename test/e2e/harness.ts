@@ -119,6 +119,8 @@ export interface OpenOptions {
   globals?: Record<string, unknown>;
   /** Open the demo partner page instead of the bare player. */
   path?: string;
+  /** Another address of the reference server (e.g. through an emulated link's relay). */
+  origin?: string;
   /** Make the page behave like a browser whose autoplay policy refuses playback with sound. */
   refuseUnmutedAutoplay?: boolean;
   /**
@@ -200,7 +202,7 @@ export async function open(query: string, opts: OpenOptions = {}): Promise<Opene
       { name: opts.beaconAnalytics, path: BEACON_PATH },
     );
   }
-  await page.goto(`${server!.url}${opts.path ?? '/player/'}${query}`);
+  await page.goto(`${opts.origin ?? server!.url}${opts.path ?? '/player/'}${query}`);
   return { page, context, errors, csp, close: () => context.close() };
 }
 

@@ -1,5 +1,7 @@
-// providers/media.ts start budget: a source that has not started within START_BUDGET_MS fails with
-// 'start timeout' (DESIGN "Every wait ends"). A happy-dom <video>, the fake clock, a fake hls piece.
+// providers/media.ts with its watchdog: a source that gets no byte of media for START_IDLE_MS before it
+// starts fails with 'start timeout'; a stall after the start fails when the server answers a probe and
+// still sends no media, or when nothing answers for OUTAGE_BUDGET_MS (DESIGN "Every wait ends"); bytes
+// that keep arriving are waited for. A happy-dom <video>, the fake clock, a fake hls piece.
 import type { Window } from 'happy-dom';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -7,7 +9,8 @@ import { createBus } from '../../../src/core/bus';
 import type { HlsContext, HlsHandle, PieceModules } from '../../../src/core/player-api';
 import { createStore } from '../../../src/core/store';
 import type { MediaCapabilities } from '../../../src/providers/engine';
-import { type SourceFailure, START_BUDGET_MS, STALL_BUDGET_MS, bindMedia } from '../../../src/providers/media';
+import { type SourceFailure, bindMedia } from '../../../src/providers/media';
+import { OUTAGE_BUDGET_MS, START_IDLE_MS, STALL_IDLE_MS } from '../../../src/providers/media-watchdog';
 import { installDom } from '../dom';
 import { fakeClock, fakeLoader, flush } from '../fakes';
 
@@ -44,14 +47,14 @@ function setup(caps: MediaCapabilities = { mediaSource: false, nativeHls: false 
 }
 const startTimeout = (url: string): Failure => ['media-load-failed', { code: 4, message: 'Failed to load resource.', details: 'start timeout', url }];
 
-test('START_BUDGET_MS is 15 s', () => {
-  assert.is(START_BUDGET_MS, 15000);
+test('START_IDLE_MS is 15 s', () => {
+  assert.is(START_IDLE_MS, 15000);
 });
 
 test('a native source nobody asked to play never times out: it may load nothing before a play (iOS ignores preload)', async () => {
   const s = setup();
   await s.media.load('/x.mp4', 0);
-  clock.advance(START_BUDGET_MS * 3);
+  clock.advance(START_IDLE_MS * 3);
   assert.equal(s.failures, []);
   s.media.destroy();
 });
@@ -61,11 +64,11 @@ test("a native source played without 'loadedmetadata' fails with 'start timeout'
   await s.media.load('/x.mp4', 0);
   assert.is(s.video.getAttribute('src'), '/x.mp4', 'the element got the source');
   void s.media.play('user');
-  clock.advance(START_BUDGET_MS - 1);
+  clock.advance(START_IDLE_MS - 1);
   assert.equal(s.failures, [], 'not a moment early');
   clock.advance(1);
   assert.equal(s.failures, [startTimeout('/x.mp4')]);
-  clock.advance(START_BUDGET_MS * 2);
+  clock.advance(START_IDLE_MS * 2);
   assert.is(s.failures.length, 1, 'once');
   s.media.destroy();
 });
@@ -73,10 +76,10 @@ test("a native source played without 'loadedmetadata' fails with 'start timeout'
 test("a 'loadedmetadata' within the budget: no failure, no timer left", async () => {
   const s = setup();
   await s.media.load('/x.mp4', 0);
-  clock.advance(START_BUDGET_MS - 1);
+  clock.advance(START_IDLE_MS - 1);
   s.fire('loadedmetadata');
   assert.is(clock.pending(), 0, 'the budget timer is cleared');
-  clock.advance(START_BUDGET_MS * 2);
+  clock.advance(START_IDLE_MS * 2);
   assert.equal(s.failures, []);
   s.media.destroy();
 });
@@ -85,7 +88,7 @@ test("a 'loadeddata' clears a native source's budget too", async () => {
   const s = setup();
   await s.media.load('/x.mp4', 0);
   s.fire('loadeddata');
-  clock.advance(START_BUDGET_MS * 2);
+  clock.advance(START_IDLE_MS * 2);
   assert.equal(s.failures, []);
   s.media.destroy();
 });
@@ -98,7 +101,7 @@ test('a new load() cancels the old timer and starts a budget of its own', async 
   await s.media.load('/b.mp4', 0);
   void s.media.play('user');
   assert.is(clock.pending(), 1, 'one budget timer, the new one');
-  clock.advance(START_BUDGET_MS - 10000);
+  clock.advance(START_IDLE_MS - 10000);
   assert.equal(s.failures, [], "the first source's budget died with it");
   clock.advance(10000 - 1);
   assert.equal(s.failures, []);
@@ -113,7 +116,7 @@ test('a source that started, then a new load(): the new source has a budget agai
   s.fire('loadedmetadata');
   await s.media.load('/b.mp4', 0);
   void s.media.play('user');
-  clock.advance(START_BUDGET_MS);
+  clock.advance(START_IDLE_MS);
   assert.equal(s.failures, [startTimeout('/b.mp4')]);
   s.media.destroy();
 });
@@ -124,7 +127,7 @@ test('destroy() cancels the timer', async () => {
   clock.advance(5000);
   s.media.destroy();
   assert.is(clock.pending(), 0);
-  clock.advance(START_BUDGET_MS * 2);
+  clock.advance(START_IDLE_MS * 2);
   assert.equal(s.failures, []);
 });
 
@@ -134,7 +137,7 @@ test("after destroy(), a late 'loadedmetadata' or load event changes nothing", a
   s.media.destroy();
   s.fire('loadedmetadata');
   s.fire('loadeddata');
-  clock.advance(START_BUDGET_MS);
+  clock.advance(START_IDLE_MS);
   assert.equal(s.failures, []);
 });
 
@@ -153,7 +156,7 @@ test("hls: 'loadedmetadata' alone (the init segment) does NOT clear the budget",
   assert.ok(s.asked.includes('hls'));
   assert.is(s.hls.seen.attached, 1, 'the hls piece has the source');
   s.fire('loadedmetadata');
-  clock.advance(START_BUDGET_MS - 1);
+  clock.advance(START_IDLE_MS - 1);
   assert.equal(s.failures, []);
   clock.advance(1);
   assert.equal(s.failures, [startTimeout('/x.m3u8')]);
@@ -168,7 +171,7 @@ test("hls: 'loadeddata' (the first media segment) clears it", async () => {
   clock.advance(5000);
   s.fire('loadeddata');
   assert.is(clock.pending(), 0);
-  clock.advance(START_BUDGET_MS * 2);
+  clock.advance(START_IDLE_MS * 2);
   assert.equal(s.failures, []);
   s.media.destroy();
 });
@@ -216,7 +219,7 @@ test('hls: the budget counts from load(), the piece download included', async ()
   });
   void media.load('/x.m3u8', 0);
   await flush();
-  clock.advance(START_BUDGET_MS);
+  clock.advance(START_IDLE_MS);
   assert.equal(failures, [startTimeout('/x.m3u8')]);
   media.destroy();
 });
@@ -229,7 +232,7 @@ test('a load() that ends in media-unsupported leaves no budget behind', async ()
     [['media-unsupported', 'hls unsupported']],
   );
   assert.is(clock.pending(), 0);
-  clock.advance(START_BUDGET_MS);
+  clock.advance(START_IDLE_MS);
   assert.is(s.failures.length, 1, 'no start timeout on top of it');
   s.media.destroy();
 });
@@ -247,50 +250,198 @@ async function startedAndPlaying() {
 }
 const stalled = (url: string): Failure => ['media-load-failed', { code: 2, message: 'Failed to load resource.', details: 'stalled', url }];
 
-test('STALL_BUDGET_MS is 12 s', () => assert.is(STALL_BUDGET_MS, 12000));
+/** The media server's answer to the watchdog's probe, while `answer` is set; never otherwise. */
+function stubProbe(answer: () => boolean) {
+  const real = globalThis.fetch;
+  const asked: Array<{ url: string; method?: string }> = [];
+  globalThis.fetch = ((url: string, init?: RequestInit) => {
+    asked.push({ url, method: init?.method });
+    if (answer()) return Promise.resolve(new Response(null, { status: 200 }));
+    return new Promise((_, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal!.reason)));
+  }) as typeof fetch;
+  return { asked, restore: () => (globalThis.fetch = real) };
+}
+/** Runs the clock `ms` ahead a second at a time, letting the probes' promises settle between. */
+async function run(ms: number) {
+  for (let t = 0; t < ms; t += 1000) {
+    clock.advance(Math.min(1000, ms - t));
+    await flush();
+  }
+}
 
-test("a started source that waits for data past the stall budget fails ('stalled'): no endless spinner", async () => {
-  const s = await startedAndPlaying();
-  s.fire('waiting');
-  clock.advance(STALL_BUDGET_MS - 1);
+test('STALL_IDLE_MS is 10 s, OUTAGE_BUDGET_MS 75 s', () => {
+  assert.is(STALL_IDLE_MS, 10000);
+  assert.is(OUTAGE_BUDGET_MS, 75000);
+});
+
+test("a stall with no byte, the server answering the probe: 'stalled' once STALL_IDLE_MS has passed (a server fault)", async () => {
+  const probe = stubProbe(() => true);
+  try {
+    const s = await startedAndPlaying();
+    s.fire('waiting');
+    await run(STALL_IDLE_MS - 1000);
+    assert.equal(s.failures, []);
+    assert.is(probe.asked.length, 0, 'no probe before the idle bound');
+    await run(1000);
+    assert.equal(probe.asked, [{ url: '/x.mp4', method: 'HEAD' }], 'the media server is asked');
+    assert.equal(s.failures, [stalled('/x.mp4')]);
+    await run(STALL_IDLE_MS * 2);
+    assert.is(s.failures.length, 1, 'once');
+    s.media.destroy();
+  } finally {
+    probe.restore();
+  }
+});
+
+test('a stall where nothing answers (the link is out): the spinner stays, and playback goes on when bytes return within the minute', async () => {
+  let linkUp = false;
+  const probe = stubProbe(() => linkUp);
+  try {
+    const s = await startedAndPlaying();
+    s.fire('waiting');
+    await run(55000);
+    assert.equal(s.failures, [], '55 s of outage: still waiting');
+    assert.ok(probe.asked.length >= 5, 'the link is probed again and again');
+    linkUp = true;
+    s.fire('progress');
+    s.fire('playing');
+    await run(OUTAGE_BUDGET_MS * 2);
+    assert.equal(s.failures, []);
+    s.media.destroy();
+  } finally {
+    probe.restore();
+  }
+});
+
+test('hls: one load stuck while others flow (the audio arrives, a video fragment gets nothing): the server is asked, then "stalled"', async () => {
+  const probe = stubProbe(() => true);
+  try {
+    const s = setup({ mediaSource: true, nativeHls: false });
+    let paused = false;
+    Object.defineProperty(s.video, 'paused', { get: () => paused });
+    Object.defineProperty(s.video, 'currentSrc', { get: () => 'blob:x' });
+    await loadHls(s.media, '/x.m3u8');
+    s.fire('loadeddata');
+    s.fire('playing');
+    const traffic = s.hls.seen.ctx!.traffic;
+    traffic.open.set('main/3', performance.now());
+    s.fire('waiting');
+    for (let i = 0; i < 9; i++) {
+      await run(1000);
+      traffic.last = performance.now();
+      traffic.open.set('audio/5', performance.now());
+    }
+    assert.equal(s.failures, [], 'not before the stuck load has waited STALL_IDLE_MS');
+    await run(2000);
+    assert.equal(probe.asked.map((a) => a.method), ['HEAD']);
+    assert.equal(s.failures.map(([, f]) => f.details), ['stalled']);
+    paused = true;
+    s.media.destroy();
+  } finally {
+    probe.restore();
+  }
+});
+
+test('the link comes back but the media stays silent: a fresh window, then the server is judged', async () => {
+  let linkUp = false;
+  const probe = stubProbe(() => linkUp);
+  try {
+    const s = await startedAndPlaying();
+    s.fire('waiting');
+    await run(30000);
+    linkUp = true;
+    await run(5000);
+    assert.equal(s.failures, [], 'the probe answers again: the engine gets its chance to ask anew');
+    await run(STALL_IDLE_MS + 5000);
+    assert.equal(s.failures, [stalled('/x.mp4')], 'the link answers, the media does not: a server fault');
+    s.media.destroy();
+  } finally {
+    probe.restore();
+  }
+});
+
+test("a link out past OUTAGE_BUDGET_MS ends in 'stalled'", async () => {
+  const probe = stubProbe(() => false);
+  try {
+    const s = await startedAndPlaying();
+    s.fire('waiting');
+    await run(OUTAGE_BUDGET_MS - 5000);
+    assert.equal(s.failures, []);
+    await run(6000);
+    assert.equal(s.failures, [stalled('/x.mp4')]);
+    s.media.destroy();
+  } finally {
+    probe.restore();
+  }
+});
+
+test('a stall on a slow link, a byte every 8 s for three minutes: waited for, no probe, no failure', async () => {
+  const probe = stubProbe(() => true);
+  try {
+    const s = await startedAndPlaying();
+    s.fire('waiting');
+    for (let i = 0; i < 22; i++) {
+      await run(8000);
+      s.fire('progress');
+    }
+    assert.equal(s.failures, []);
+    assert.is(probe.asked.length, 0);
+    s.media.destroy();
+  } finally {
+    probe.restore();
+  }
+});
+
+test('a start on a slow link: bytes every 10 s for a minute keep it waiting; then silence ends it START_IDLE_MS after the last', async () => {
+  const s = setup({ mediaSource: true, nativeHls: false });
+  await loadHls(s.media, '/x.m3u8');
+  for (let i = 0; i < 6; i++) {
+    clock.advance(10000);
+    s.hls.seen.ctx!.traffic.last = performance.now();
+  }
+  assert.equal(s.failures, [], 'a minute, never 15 s without a byte');
+  clock.advance(START_IDLE_MS - 1000);
   assert.equal(s.failures, []);
-  clock.advance(1);
-  assert.equal(s.failures, [stalled('/x.mp4')]);
-  clock.advance(STALL_BUDGET_MS * 2);
-  assert.is(s.failures.length, 1, 'once');
+  clock.advance(1000);
+  assert.equal(s.failures, [startTimeout('/x.m3u8')]);
   s.media.destroy();
 });
 
-test("a stall that plays on ('playing') or that the viewer pauses ends the budget; a later stall has its own", async () => {
-  const s = await startedAndPlaying();
-  s.fire('waiting');
-  clock.advance(STALL_BUDGET_MS - 1000);
-  s.fire('playing');
-  clock.advance(STALL_BUDGET_MS);
-  assert.equal(s.failures, [], 'it played on');
-  s.fire('waiting');
-  clock.advance(5000);
-  s.pause();
-  clock.advance(STALL_BUDGET_MS * 2);
-  assert.equal(s.failures, [], 'paused: nobody is waiting');
-  s.fire('waiting');
-  assert.is(clock.pending(), 0, 'no stall budget while paused');
-  s.media.destroy();
+test("a stall that plays on ('playing') or that the viewer pauses ends the watch; a later stall has its own", async () => {
+  const probe = stubProbe(() => true);
+  try {
+    const s = await startedAndPlaying();
+    s.fire('waiting');
+    await run(STALL_IDLE_MS - 2000);
+    s.fire('playing');
+    await run(STALL_IDLE_MS);
+    assert.equal(s.failures, [], 'it played on');
+    s.fire('waiting');
+    await run(5000);
+    s.pause();
+    await run(STALL_IDLE_MS * 2);
+    assert.equal(s.failures, [], 'paused: nobody is waiting');
+    s.fire('waiting');
+    assert.is(clock.pending(), 0, 'no watch while paused');
+    s.media.destroy();
+  } finally {
+    probe.restore();
+  }
 });
 
 test('no stall budget before the start (the start budget rules then), none after destroy', async () => {
   const s = setup();
   Object.defineProperty(s.video, 'paused', { get: () => false });
   await s.media.load('/x.mp4', 0);
-  assert.is(clock.pending(), 1, 'playing already: the start budget runs');
+  assert.is(clock.pending(), 1, 'playing already: the start is watched');
   s.fire('waiting');
-  assert.is(clock.pending(), 1, 'and no stall budget beside it');
-  clock.advance(START_BUDGET_MS);
+  assert.is(clock.pending(), 1, 'and no stall watch beside it');
+  clock.advance(START_IDLE_MS);
   assert.equal(s.failures, [startTimeout('/x.mp4')], 'the start budget decides');
   const t = await startedAndPlaying();
   t.fire('waiting');
   t.media.destroy();
-  clock.advance(STALL_BUDGET_MS * 2);
+  clock.advance(STALL_IDLE_MS * 2);
   assert.equal(t.failures, []);
   s.media.destroy();
 });

@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { PREFETCH_TIMEOUT_MS, prefetchPlaylists, startPrefetch, useAudioPreferences } from '../../../src/providers/playlist-prefetch';
+import { PREFETCH_IDLE_MS, prefetchPlaylists, startPrefetch, useAudioPreferences } from '../../../src/providers/playlist-prefetch';
 import { fakeClock, flush } from '../fakes';
 
 const MASTER = `#EXTM3U
@@ -92,7 +92,7 @@ async function settled<T>(p: Promise<T> | undefined): Promise<{ done: boolean; v
   return out;
 }
 
-test('a master playlist that never answers: undefined after PREFETCH_TIMEOUT_MS, its fetch aborted then', async () => {
+test('a master playlist that never answers: undefined after PREFETCH_IDLE_MS, its fetch aborted then', async () => {
   const clock = fakeClock().install();
   const f = stubFetch({ [MASTER_URL]: never });
   try {
@@ -101,7 +101,7 @@ test('a master playlist that never answers: undefined after PREFETCH_TIMEOUT_MS,
     assert.is(f.asked.length, 1);
     const { signal } = f.asked[0];
     assert.ok(signal instanceof AbortSignal, 'the fetch is given a signal');
-    clock.advance(PREFETCH_TIMEOUT_MS - 1);
+    clock.advance(PREFETCH_IDLE_MS - 1);
     assert.not.ok(signal!.aborted);
     assert.not.ok((await settled(cache.get(MASTER_URL))).done, 'still waiting just before the deadline');
     clock.advance(1);
@@ -116,8 +116,8 @@ test('a master playlist that never answers: undefined after PREFETCH_TIMEOUT_MS,
   }
 });
 
-test('PREFETCH_TIMEOUT_MS is 4 s', () => {
-  assert.is(PREFETCH_TIMEOUT_MS, 4000);
+test('PREFETCH_IDLE_MS is 5 s', () => {
+  assert.is(PREFETCH_IDLE_MS, 5000);
 });
 
 test('a body that stalls after the headers is bounded by the same deadline', async () => {
@@ -136,8 +136,41 @@ test('a body that stalls after the headers is bounded by the same deadline', asy
     const cache = prefetchPlaylists(MASTER_URL);
     await flush();
     assert.not.ok((await settled(cache.get(MASTER_URL))).done);
-    clock.advance(PREFETCH_TIMEOUT_MS);
+    clock.advance(PREFETCH_IDLE_MS);
     assert.equal(await settled(cache.get(MASTER_URL)), { done: true, value: undefined });
+    assert.is(clock.pending(), 0);
+  } finally {
+    f.restore();
+    clock.restore();
+  }
+});
+
+test('a body that keeps arriving, slower than the idle bound in all, is waited for: each chunk restarts it', async () => {
+  const clock = fakeClock().install();
+  let push: ((s: string) => void) | undefined;
+  let close: (() => void) | undefined;
+  const trickle: Answer = () => {
+    const body = new ReadableStream<Uint8Array>({
+      start(c) {
+        push = (s) => c.enqueue(new TextEncoder().encode(s));
+        close = () => c.close();
+      },
+    });
+    return new Response(body, { status: 200 });
+  };
+  const f = stubFetch({ [MASTER_URL]: trickle });
+  try {
+    const cache = prefetchPlaylists(MASTER_URL);
+    await flush();
+    for (const line of ['#EXTM3U\n', '#EXT-X-VERSION:7\n', '#EXT-X-INDEPENDENT-SEGMENTS\n']) {
+      clock.advance(PREFETCH_IDLE_MS - 1);
+      push!(line);
+      await flush();
+      assert.ok(cache.traffic!.last > 0, 'each chunk is written to the traffic clock');
+    }
+    assert.not.ok(f.asked[0].signal!.aborted, '3 × (PREFETCH_IDLE_MS - 1) in all, never idle that long');
+    close!();
+    assert.is((await cache.get(MASTER_URL))?.data, '#EXTM3U\n#EXT-X-VERSION:7\n#EXT-X-INDEPENDENT-SEGMENTS\n');
     assert.is(clock.pending(), 0);
   } finally {
     f.restore();
@@ -153,7 +186,7 @@ test('a prompt answer clears its deadline: nothing is aborted later', async () =
     await flush();
     assert.match(String((await cache.get(MASTER_URL))!.data), /^#EXTM3U/);
     assert.is(clock.pending(), 0, 'the timer is cleared once the playlist is in');
-    clock.advance(PREFETCH_TIMEOUT_MS * 2);
+    clock.advance(PREFETCH_IDLE_MS * 2);
     assert.not.ok(f.asked[0].signal!.aborted);
   } finally {
     f.restore();
@@ -176,7 +209,7 @@ test('a variant that never answers is given up on its own deadline; the master s
       [MASTER_URL, 'https://h.example/m/video/240p.m3u8', 'https://h.example/m/audio/rus.m3u8'],
     );
     assert.is((await cache.get('https://h.example/m/audio/rus.m3u8'))?.data, '#EXTM3U rus');
-    clock.advance(PREFETCH_TIMEOUT_MS);
+    clock.advance(PREFETCH_IDLE_MS);
     assert.equal(await settled(cache.get('https://h.example/m/video/240p.m3u8')), { done: true, value: undefined });
     assert.is((await cache.get(MASTER_URL))?.data, MASTER);
     assert.is(clock.pending(), 0);

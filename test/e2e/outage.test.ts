@@ -1,0 +1,50 @@
+// A link that goes out for a while after the first frame (a tunnel): no byte from anywhere, then the
+// bytes come back. The viewer sees the spinner over the last frame, never the error screen, and the film
+// goes on by itself (README "When the network fails"). Film 5 (32 min) so a seek lands past what is buffered.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { clickPlay, open, poll, srv, waitForTime } from './harness';
+
+const OUTAGE_MS = 40000;
+
+test.after.each(() => srv().clearFaults());
+
+test('a 40 s outage of the whole link after the first frame: spinner, no error screen, playback resumes by itself', async () => {
+  const p = await open('?movie_id=5');
+  try {
+    // Film 5 lists the same segments again and again: with the cache on, a seek could play from it.
+    const cdp = await p.context.newCDPSession(p.page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    await clickPlay(p.page);
+    await waitForTime(p.page, 1);
+    // Every request from now on is accepted and never answered: the playlists, the fragments, the probe.
+    srv().setFaults([{ match: /^\//, stall: true }]);
+    await p.page.evaluate(() => (document.querySelector<HTMLVideoElement>('video.pl-video')!.currentTime = 900));
+    const outageEnds = Date.now() + OUTAGE_MS;
+    const seen = { spinner: false };
+    while (Date.now() < outageEnds) {
+      const state = await p.page.evaluate(() => ({
+        error: document.querySelector('.pl-error')?.textContent ?? '',
+        spinner: !!document.querySelector('.pl-spinner'),
+        time: document.querySelector<HTMLVideoElement>('video.pl-video')!.currentTime,
+      }));
+      assert.is(state.error, '', `no error screen during the outage (at ${Math.round((OUTAGE_MS - (outageEnds - Date.now())) / 1000)} s)`);
+      seen.spinner ||= state.spinner;
+      assert.ok(state.time < 904, 'nothing plays past the buffered point while the link is out');
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+    assert.ok(seen.spinner, 'the spinner showed while waiting');
+    srv().clearFaults();
+    await poll(
+      async () => `playback past 902 s after the link came back; error: ${await p.page.evaluate(() => document.querySelector('.pl-error')?.textContent ?? '')}`,
+      () => p.page.evaluate(() => document.querySelector<HTMLVideoElement>('video.pl-video')!.currentTime > 902),
+      { timeout: 30000, interval: 500 },
+    );
+    assert.is(await p.page.evaluate(() => document.querySelector('.pl-error')?.textContent ?? ''), '');
+  } finally {
+    await p.close();
+  }
+});
+
+test.run();
