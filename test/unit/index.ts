@@ -29,6 +29,7 @@ import './controller/fullscreen.test';
 import './providers/engine.test';
 import './providers/capabilities.test';
 import './providers/playlist-prefetch.test';
+import './providers/link-estimate.test';
 import './providers/media.test';
 import './features/binge.test';
 import './features/progress-memory.test';
