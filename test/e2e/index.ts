@@ -20,6 +20,8 @@ const all = [
   './sdk.test',
   './sdk-autoplay.test',
   './faults.test',
+  './outage.test',
+  './ladder-link.test',
   './static-deploy.test',
 ];
 // E2E_ONLY=foundation,ui runs a subset while working on one part.

@@ -1,0 +1,76 @@
+// The small ladder (title 32: 160×90 / 320×180 / 640×360, 48 s) played through the emulated cellular link
+// (bench/link.ts) on a fixed trace that is fast for 10 s, slow for 10 s, then fast again: the player steps
+// down when the link falls and back up when it returns (seen as the picture's height changing, in the
+// order the viewer sees it), and the viewer sees no stall on the way.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { type Link, createLink } from '../../bench/link';
+import { PACKET_BYTES, type Trace } from '../../bench/link-trace';
+// @ts-expect-error: plain JS with JSDoc types
+import { ensureLadder } from '../../scripts/ladder.mjs';
+import { open, poll, srv } from './harness';
+
+/** A trace of phases [ms long, bits/s], packets spread evenly within each. */
+function phasedTrace(phases: Array<[number, number]>): Trace {
+  const times: number[] = [];
+  let from = 0;
+  for (const [ms, bps] of phases) {
+    const packets = Math.round((bps * ms) / 1000 / (PACKET_BYTES * 8));
+    for (let i = 1; i <= packets; i++) times.push(from + Math.floor((i * ms) / packets));
+    from += ms;
+  }
+  return { times, periodMs: from, name: 'fast-slow-fast' };
+}
+
+const FAST = 3_000_000;
+const SLOW = 150_000;
+
+let link: Link | undefined;
+test.after.each(async () => {
+  await link?.close();
+  link = undefined;
+});
+
+test('through a link that falls from 3 Mb/s to 150 kb/s and back: a switch down, a switch back up, no stall', async () => {
+  await ensureLadder({ small: true });
+  const trace = phasedTrace([
+    [10000, FAST],
+    [10000, SLOW],
+    [60000, FAST],
+  ]);
+  link = createLink({ down: trace, up: phasedTrace([[1000, FAST]]), delayMs: 40 });
+  const relay = await link.relay(Number(new URL(srv().url).port));
+  const p = await open('?movie_id=32&auto_play=1', { origin: `http://127.0.0.1:${relay.port}` });
+  try {
+    await p.page.waitForSelector('video.pl-video', { state: 'attached' });
+    await p.page.evaluate(() => {
+      const v = document.querySelector<HTMLVideoElement>('video.pl-video')!;
+      const log: Array<[string, number, number]> = [];
+      (window as unknown as { __ladder: typeof log }).__ladder = log;
+      // (No named function in here: tsx's keepNames would wrap it in a helper the page does not have.)
+      for (const type of ['resize', 'waiting', 'playing', 'seeking'])
+        v.addEventListener(type, (e) => log.push([e.type, performance.now(), e.type === 'resize' ? v.videoHeight : v.currentTime]));
+      if (v.videoHeight) log.push(['resize', performance.now(), v.videoHeight]);
+    });
+    await poll(
+      'the film played past 40 s',
+      () => p.page.evaluate(() => document.querySelector<HTMLVideoElement>('video.pl-video')!.currentTime > 40),
+      { timeout: 90000, interval: 1000 },
+    );
+    const log = await p.page.evaluate(() => (window as unknown as { __ladder: Array<[string, number, number]> }).__ladder);
+    const heights: number[] = log.filter(([type]) => type === 'resize').map(([, , h]) => h);
+    const top = heights.indexOf(Math.max(...heights));
+    const down = heights.findIndex((h, i) => i > top && h < heights[top]);
+    const up = heights.findIndex((h, i) => i > down && h > heights[down]);
+    assert.ok(down > 0, `a switch down after the link fell: heights ${heights.join(' → ')}`);
+    assert.ok(up > down, `a switch back up after it returned: heights ${heights.join(' → ')}`);
+    const firstPlaying = log.findIndex(([type]) => type === 'playing');
+    const stalls = log.slice(firstPlaying + 1).filter(([type]) => type === 'waiting');
+    assert.is(stalls.length, 0, `no stall after the first frame: ${JSON.stringify(stalls)}`);
+    assert.is(await p.page.evaluate(() => document.querySelector('.pl-error')?.textContent ?? ''), '');
+  } finally {
+    await p.close();
+  }
+});
+
+test.run();
