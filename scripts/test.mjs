@@ -2,6 +2,7 @@
 // end-to-end tests in Chromium, the journeys in Chromium, Firefox and WebKit.
 // Every stage runs even if an earlier one failed, so one run shows everything that is wrong.
 import { spawn } from 'node:child_process';
+import { ensureTool, onPath } from './debian-tool.mjs';
 import { ensureChromium } from './find-chromium.mjs';
 
 const stages = [
@@ -28,6 +29,13 @@ for (const [name, cmd, args] of stages) {
   if (name === 'e2e') {
     try {
       env.CHROMIUM_PATH = ensureChromium();
+      // The small bitrate ladder (test/e2e/ladder-link.test.ts) is made on first use with ffmpeg.
+      ensureTool({
+        name: 'ffmpeg',
+        find: () => onPath('ffmpeg'),
+        packages: ['fonts-dejavu-core', 'ffmpeg'],
+        advice: 'The end-to-end tests make a small bitrate ladder with ffmpeg: install ffmpeg (Debian: apt-get install ffmpeg fonts-dejavu-core).',
+      });
     } catch (err) {
       console.error(err.message);
       results.push([name, false]);
