@@ -1,21 +1,38 @@
 import { AdErrors } from './ad-error';
 import type { AdPlayback, PlaybackEvent } from './playback';
 
+/** A pause the engine makes this soon after a play it let start is its autoplay policy (WebKit). */
+const REFUSAL_WINDOW_MS = 1500;
+
 /**
- * The ad's own <video>, and the only code touching it (the content <video> stays with
- * providers/media.ts). Media events become PlaybackEvents for the ad runner.
+ * The ad's own <video> (the runner's one element, reused ad after ad), and the only code touching
+ * it (the content <video> stays with providers/media.ts). Media events become PlaybackEvents.
  */
-export function createAdMedia(url: string, volume: number, emit: (e: PlaybackEvent) => void): AdPlayback {
-  const video = document.createElement('video');
+export function createAdMedia(video: HTMLVideoElement, url: string, volume: number, emit: (e: PlaybackEvent) => void): AdPlayback {
   video.className = 'pl-ad__video';
+  // The engine's own picture-in-picture toggle (Firefox) would sit over the ad and take its clicks.
+  video.disablePictureInPicture = true;
   video.playsInline = true;
   video.preload = 'auto';
   video.volume = volume;
   video.muted = volume === 0;
+  /** When the runner last asked to play (0: never, or it asked to pause since). */
+  let playAskedAt = 0;
+  let sourceSet = false;
   const listeners: Record<string, () => void> = {
     canplaythrough: () => emit({ type: 'canplaythrough' }),
     playing: () => emit({ type: 'playing' }),
-    pause: () => emit({ type: 'pause', ended: video.ended }),
+    pause: () => {
+      // WebKit starts a video with sound without a gesture, then pauses it once it finds the sound:
+      // the ad goes on muted, as where play() is refused outright.
+      if (playAskedAt && !video.muted && !video.ended && performance.now() - playAskedAt < REFUSAL_WINDOW_MS) {
+        playAskedAt = 0;
+        video.muted = true;
+        void tryPlay().then((ok) => emit(ok && !video.paused ? { type: 'volume', volume: 0 } : { type: 'pause', ended: false }));
+        return;
+      }
+      emit({ type: 'pause', ended: video.ended });
+    },
     ended: () => emit({ type: 'ended' }),
     timeupdate: () => emit({ type: 'time', currentTime: video.currentTime, duration: Number.isFinite(video.duration) ? video.duration : 0 }),
     error: () => {
@@ -43,27 +60,36 @@ export function createAdMedia(url: string, volume: number, emit: (e: PlaybackEve
     }
   };
 
+  /** With sound first; refused, muted (SPEC §2 offers the ad's volume button to unmute). */
+  async function play(): Promise<boolean> {
+    playAskedAt = performance.now();
+    // Asked before the source is set: start() plays.
+    if (!sourceSet) return true;
+    if (await tryPlay()) return true;
+    if (video.muted) return false;
+    video.muted = true;
+    if (await tryPlay()) {
+      emit({ type: 'volume', volume: 0 });
+      return true;
+    }
+    video.muted = volume === 0;
+    return false;
+  }
+
   return {
     el: video,
     async takePip() {
+      video.disablePictureInPicture = false;
       await video.requestPictureInPicture?.().catch((err) => console.warn('[player] ad pip refused', err));
     },
     start() {
       video.src = url;
+      sourceSet = true;
+      if (playAskedAt) void play();
     },
-    async play() {
-      if (await tryPlay()) return true;
-      // Autoplay with sound refused: an ad plays muted rather than not at all (DESIGN "autoplay").
-      if (video.muted) return false;
-      video.muted = true;
-      if (await tryPlay()) {
-        emit({ type: 'volume', volume: 0 });
-        return true;
-      }
-      video.muted = volume === 0;
-      return false;
-    },
+    play,
     pause() {
+      playAskedAt = 0;
       video.pause();
     },
     setVolume(v) {
@@ -72,9 +98,11 @@ export function createAdMedia(url: string, volume: number, emit: (e: PlaybackEve
       video.muted = v === 0;
     },
     skip() {
+      playAskedAt = 0;
       video.pause();
     },
     destroy() {
+      playAskedAt = 0;
       for (const [name, fn] of Object.entries(listeners)) video.removeEventListener(name, fn);
       video.pause();
       video.removeAttribute('src');

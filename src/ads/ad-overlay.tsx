@@ -30,7 +30,8 @@ export function AdOverlay({ runner, adState, slotRef }: { runner: AdRunner; adSt
   const state = adState.value;
   const s = runner.session.value;
   const status = s?.status.value;
-  const on = state === 'ready' || (state === 'load' && runner.shown.value);
+  // SPEC §2: while an ad is ready and plays; a pre-roll nobody asked to play yet stays out of sight.
+  const on = runner.begun.value && (state === 'ready' || (state === 'load' && runner.shown.value));
   const time = s?.time.value ?? 0;
   const duration = s?.duration.value ?? 0;
   const playing = shouldPlay(runner.playState.value) && (status === 'started' || status === 'playing');

@@ -55,6 +55,8 @@ export interface SessionContext {
   session: Signal<AdSession | null>;
   /** An ad of the current break has been on screen: the overlay keeps covering the content. */
   shown: Signal<boolean>;
+  /** The <video> every ad of the runner plays in. */
+  adVideo: HTMLVideoElement;
   volume: Signal<number>;
   playState: Signal<PlayState>;
   setPlayState(patch: Partial<PlayState>): void;
@@ -124,7 +126,7 @@ export function playAd(ctx: SessionContext, { item, pixels, file, doc, abort, po
     };
     const playback: AdPlayback = isVpaid(file)
       ? createVpaidAd(host.vpaidFrameUrl, file.url, doc.adParameters ?? '', volume.peek(), onEvent, store.fullscreen)
-      : createAdMedia(file.url, volume.peek(), onEvent);
+      : createAdMedia(ctx.adVideo, file.url, volume.peek(), onEvent);
     const s: AdSession = {
       status: signal<AdStatus>('created'),
       time: signal(0),

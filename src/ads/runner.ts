@@ -28,6 +28,14 @@ export function startAds(host: AdsHost) {
   const session = signal<AdSession | null>(null);
   /** An ad of the current break has been on screen: the overlay keeps covering the content. */
   const shown = signal(false);
+  /**
+   * The break was asked to play: the viewer's play (a gesture, so the ad may have sound), autoplay,
+   * or the film playing when a mid-roll came. Until then a loaded pre-roll waits unseen under the
+   * big play button, and nothing bills (impression and start fire on the ad's first frame played).
+   */
+  const begun = signal(false);
+  /** One <video> for every ad: an engine that let it play with sound once (WebKit) lets it again. */
+  const adVideo = document.createElement('video');
   const volume = signal(store.muted.peek() ? 0 : store.volume.peek());
   const playState = signal<PlayState>({
     isPIP: false,
@@ -59,6 +67,7 @@ export function startAds(host: AdsHost) {
     host,
     session,
     shown,
+    adVideo,
     volume,
     playState,
     setPlayState,
@@ -88,10 +97,16 @@ export function startAds(host: AdsHost) {
   let lastWant: boolean | undefined;
   disposers.push(
     effect(() => {
+      const state = store.adState.value;
+      if (state === 'stopped') begun.value = false;
+      else if (store.playRequested.value) begun.value = true;
+    }),
+    effect(() => {
       const s = session.value;
       const st = s?.status.value;
-      const want = shouldPlay(playState.value);
-      if (!s || !st || st === 'created' || isFinal(st)) {
+      const want = begun.value && shouldPlay(playState.value);
+      // An ad that never played has nothing to pause; asked, it plays at once (inside the viewer's click).
+      if (!s || !st || isFinal(st) || (!want && (st === 'created' || st === 'loaded'))) {
         lastWant = undefined;
         return;
       }
@@ -168,6 +183,7 @@ export function startAds(host: AdsHost) {
   return {
     session,
     shown,
+    begun,
     volume,
     playState,
     canSkip,

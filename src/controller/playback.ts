@@ -36,7 +36,11 @@ export function createPlayback(store: Store, caps: MediaCapabilities, autoPlay: 
     if (autoplayPending) {
       autoplayPending = false;
       void autoplay(media, store);
-    } else if (store.playRequested.value) void media.play(cause);
+    } else if (store.playRequested.value) {
+      // After an ad the viewer's click is long gone: an engine may refuse the film's sound (WebKit).
+      if (cause === 'ad') void autoplay(media, store, cause);
+      else void media.play(cause);
+    }
   }
 
   return {
@@ -54,6 +58,8 @@ export function createPlayback(store: Store, caps: MediaCapabilities, autoPlay: 
     },
     setSource,
     startIfAsked,
+    /** Autoplay (auto_play) has yet to start the content. */
+    autoplayPending: () => autoplayPending,
     /** A viewer who switches source while watching (or at the end of an episode) keeps watching. */
     keepPlaying(): void {
       if (!store.paused.value || store.ended.value) store.playRequested.value = true;

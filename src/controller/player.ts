@@ -52,7 +52,8 @@ export function createPlayer(config: EmbedConfig, env: PlayerEnv): PlayerApi {
   // SPEC §4 ad loader: an ad that is ready pauses the content (to resume after it); stopped releases it.
   const gate = createAdGate(store, bus, config, load, {
     onReady() {
-      if (!store.paused.peek()) store.playRequested.value = true;
+      // Autoplay asks for the ad to play as for the film (the runner plays a break once asked).
+      if (!store.paused.peek() || playback.autoplayPending()) store.playRequested.value = true;
       playback.media()?.pause('ad');
     },
     onStopped: () => playback.startIfAsked('ad'),

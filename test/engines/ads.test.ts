@@ -29,22 +29,20 @@ const waitPixels = (what: string, cond: () => boolean, timeout = T) =>
 const adTime = (tab: Tab) => tab.evaluate(() => document.querySelector<HTMLVideoElement>('.pl-ad:not([hidden]) .pl-ad__video')?.currentTime ?? 0);
 
 /**
- * Starts the break as a viewer does. The pre-roll loads on mount (SPEC §4); where the engine refuses
- * to play it without a gesture it waits, paused, over the big play button, and the viewer's click
- * goes to the ad's own play button (a click on the picture is the click-through).
+ * Starts the break as a viewer does. The pre-roll loads on mount (SPEC §4) but waits, unseen and
+ * unbilled, under the big play button; the viewer's click on it plays the ad (a gesture: with sound).
  */
 async function start(tab: Tab) {
-  await tab.waitForSelector('.pl-ad:not([hidden]) .pl-ad__play');
-  // Refused, the ad's button offers to play; while the engine is still deciding it may not yet.
-  const offered = () => tab.evaluate(() => document.querySelector('.pl-ad:not([hidden]) .pl-ad__play')?.getAttribute('aria-label') === 'Воспроизвести');
-  await tab.waitFor(() => (document.querySelector<HTMLVideoElement>('.pl-ad__video')?.currentTime ?? 0) > 0.3 || document.querySelector('.pl-ad:not([hidden]) .pl-ad__play')?.getAttribute('aria-label') === 'Воспроизвести', undefined, T, 'the ad playing or offering to play');
-  if (await offered()) await tab.click('.pl-ad:not([hidden]) .pl-ad__play');
+  await tab.waitForSelector('.pl-big-play');
+  assert.is(await tab.count('.pl-ad:not([hidden])'), 0, 'no ad over the play button');
+  await tab.click('.pl-big-play');
+  await tab.waitFor(() => (document.querySelector<HTMLVideoElement>('.pl-ad:not([hidden]) .pl-ad__video')?.currentTime ?? 0) > 0.2, undefined, T, 'the ad playing');
+  assert.not.ok(await tab.evaluate(() => document.querySelector<HTMLVideoElement>('.pl-ad__video')!.paused), 'the ad plays');
 }
 
-/** After the break: the film plays, or (the break started on the ad's own button) waits for its play button. */
+/** After the break the film plays by itself: the viewer's click asked for it. */
 async function filmAfter(tab: Tab, past = 0.5) {
   await tab.waitForGone('.pl-ad:not([hidden])', 30000);
-  if ((await video(tab)).paused && (await tab.count('.pl-big-play'))) await tab.click('.pl-big-play');
   await timeAbove(tab, past);
 }
 
@@ -88,6 +86,39 @@ test('a non-skippable pre-roll plays to its end: every quartile pixel once, in o
     assert.equal(events('nonskippable').filter((e) => order.includes(e)), order);
     const imp = ads.adHits.find((h) => h.ad === 'nonskippable' && h.event === 'impression')!;
     assert.match(imp.query.cb, /^\d{8}$/, '[CACHEBUSTING] filled');
+  });
+});
+
+test('a pre-roll that nobody asked to play bills nothing; the first click on the picture plays it, not the advertiser', async () => {
+  useAds('skippable');
+  await within('?movie_id=1', async (tab) => {
+    await tab.waitFor(() => document.querySelector<HTMLVideoElement>('.pl-ad__video')?.readyState === 4, undefined, T, 'the pre-roll loaded');
+    await waitPixels('the loaded pixel', () => events('skippable').includes('loaded'));
+    assert.equal(events('skippable'), ['loaded'], 'no impression or start before it plays');
+    // The middle of the player, where the big play button is: it plays the ad, opens no page.
+    await tab.clickAt(480, 270);
+    await tab.waitFor(() => (document.querySelector<HTMLVideoElement>('.pl-ad:not([hidden]) .pl-ad__video')?.currentTime ?? 0) > 0.3, undefined, T, 'the ad playing');
+    assert.not.ok(events('skippable').includes('click'), 'no click-through');
+    assert.ok(events('skippable').indexOf('impression') < events('skippable').indexOf('start'), 'impression, then start, once it plays');
+    assert.not.ok(await tab.evaluate(() => document.querySelector<HTMLVideoElement>('.pl-ad__video')!.muted), 'the viewer\'s click gives the ad its sound');
+    await skip(tab);
+    await filmAfter(tab);
+  });
+});
+
+test('with auto_play the pre-roll plays by itself, muted where sound needs a gesture, with its unmute button; the film follows', async () => {
+  useAds('nonskippable');
+  await within('?movie_id=1&auto_play=1', async (tab) => {
+    await tab.waitFor(() => (document.querySelector<HTMLVideoElement>('.pl-ad:not([hidden]) .pl-ad__video')?.currentTime ?? 0) > 0.3, undefined, T, 'the ad playing by itself');
+    // Every engine here refuses sound without a gesture.
+    assert.ok(await tab.evaluate(() => document.querySelector<HTMLVideoElement>('.pl-ad__video')!.muted), 'muted');
+    assert.is(await tab.evaluate(() => document.querySelector('.pl-ad__mute')!.getAttribute('aria-label')), 'Включить звук');
+    assert.not.ok(events('nonskippable').includes('pause'), 'no pause pixel for the refused sound');
+    await tab.click('.pl-ad__mute');
+    await tab.waitFor(() => document.querySelector<HTMLVideoElement>('.pl-ad__video')?.muted === false, undefined, T, 'the ad unmuted');
+    await waitPixels('the unmute pixel', () => events('nonskippable').includes('unmute'));
+    await tab.waitForGone('.pl-ad:not([hidden])', 30000);
+    await timeAbove(tab, 0.5);
   });
 });
 

@@ -1,7 +1,7 @@
 // Chromium through playwright-core, under the browser's real autoplay policy (sound needs a gesture),
 // unlike test/e2e's Chromium, which allows it.
 import { chromium } from 'playwright-core';
-import type { Engine, RawTab } from './driver';
+import { type Engine, type RawTab, asJson } from './driver';
 
 const ARGS = [
   '--no-sandbox',
@@ -24,6 +24,14 @@ export async function launchChromium(): Promise<Engine> {
     async newTab(viewport): Promise<RawTab> {
       const context = await browser.newContext({ viewport, locale: 'ru-RU' });
       const page = await context.newPage();
+      // Playwright's own evaluate runs as a user gesture: the page would be allowed sound, ads and
+      // the film alike, as soon as a journey first polled it. The top page is read without one.
+      const cdp = await context.newCDPSession(page);
+      const evaluateTop = async (expression: string) => {
+        const { result, exceptionDetails } = await cdp.send('Runtime.evaluate', { expression: asJson(expression), awaitPromise: true, returnByValue: true, userGesture: false });
+        if (exceptionDetails) throw new Error(`chromium: ${exceptionDetails.exception?.description ?? exceptionDetails.text}`);
+        return result.value === undefined ? undefined : JSON.parse(result.value as string);
+      };
       const target = (frameUrl?: string) => {
         if (!frameUrl) return page;
         const frame = page.frames().find((f) => f !== page.mainFrame() && f.url().includes(frameUrl));
@@ -32,7 +40,7 @@ export async function launchChromium(): Promise<Engine> {
       };
       return {
         goto: async (url) => void (await page.goto(url)),
-        evaluate: async (expression, frameUrl) => target(frameUrl).evaluate(expression),
+        evaluate: async (expression, frameUrl) => (frameUrl ? target(frameUrl).evaluate(expression) : evaluateTop(expression)),
         mouseMove: (x, y) => page.mouse.move(x, y),
         mouseClick: (x, y) => page.mouse.click(x, y),
         press: (key) => page.keyboard.press(key === ' ' ? 'Space' : key),

@@ -72,6 +72,12 @@ export interface Tab {
 const expression = (fn: Function, arg: unknown) =>
   `(() => { const __name = (f) => f; return (${fn.toString()})(${arg === undefined ? '' : JSON.stringify(arg)}); })()`;
 
+/**
+ * `expression` made to resolve to its JSON text: the engines whose own evaluate counts as a user
+ * gesture are driven through their protocol's plain evaluate, and read that text back.
+ */
+export const asJson = (expression: string) => `(async () => { const v = await (${expression}); return v === undefined ? undefined : JSON.stringify(v); })()`;
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export function tabOf(engine: EngineName, raw: RawTab, frameUrl?: string): Tab {

@@ -1,17 +1,28 @@
 // Firefox ESR through puppeteer-core over WebDriver BiDi (playwright-core's BiDi client asks this ESR
 // for commands it does not have). Firefox's own autoplay policy: sound needs a gesture.
 import puppeteer, { type Frame, type Page } from 'puppeteer-core';
-import type { Engine, RawTab } from './driver';
+import { type Engine, type RawTab, asJson } from './driver';
 
 const PREFS = {
   // Firefox's default for the web (puppeteer's profile allows everything): audible autoplay blocked.
   'media.autoplay.default': 1,
   'media.autoplay.blocking_policy': 0,
   'intl.accept_languages': 'ru-RU, ru',
-  // Firefox's own picture-in-picture toggle sits on the video's right edge, over the player's menu,
-  // and takes the clicks meant for it (a viewer's Firefox does the same: see the report in issue 24).
-  'media.videocontrols.picture-in-picture.video-toggle.enabled': false,
+  // Firefox's own picture-in-picture toggle stays on, as a viewer has it: the player turns it off on
+  // its videos (disablePictureInPicture), so it takes no clicks meant for the menus at the right edge.
 };
+
+/** BiDi's script.evaluate as puppeteer sends it, less the user activation it adds (the page would be allowed sound). */
+interface BidiRealm {
+  evaluate(expression: string, awaitPromise: boolean, options: object): Promise<{ type: 'success'; result: { type: string; value?: unknown } } | { type: 'exception'; exceptionDetails: { text: string } }>;
+}
+
+async function evaluateWithoutGesture(target: Page | Frame, expression: string): Promise<unknown> {
+  const frame = ('mainFrame' in target ? target.mainFrame() : target) as unknown as { browsingContext: { defaultRealm: BidiRealm } };
+  const answer = await frame.browsingContext.defaultRealm.evaluate(asJson(expression), true, { userActivation: false, resultOwnership: 'none' });
+  if (answer.type === 'exception') throw new Error(`firefox: ${answer.exceptionDetails.text}`);
+  return answer.result.type === 'string' ? JSON.parse(answer.result.value as string) : undefined;
+}
 
 export async function launchFirefox(): Promise<Engine> {
   const executablePath = process.env.FIREFOX_PATH;
@@ -38,7 +49,7 @@ export async function launchFirefox(): Promise<Engine> {
       };
       return {
         goto: async (url) => void (await page.goto(url)),
-        evaluate: async (expression, frameUrl) => target(frameUrl).evaluate(expression),
+        evaluate: (expression, frameUrl) => evaluateWithoutGesture(target(frameUrl), expression),
         mouseMove: (x, y) => page.mouse.move(x, y),
         mouseClick: (x, y) => page.mouse.click(x, y),
         press: (key) => page.keyboard.press(key as Parameters<typeof page.keyboard.press>[0]),

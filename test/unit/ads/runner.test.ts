@@ -140,7 +140,9 @@ test('runner: pre-roll from the ad list, bus events with the history item, paren
     };
     video.dispatchEvent(new win.Event('canplaythrough') as unknown as Event);
     assert.is(store.adState.value, 'ready', 'ready once the ad can play through');
-    assert.is(plays, 1, 'visible and not hidden: it plays');
+    assert.is(plays, 0, 'nobody asked for the break yet: it waits');
+    store.playRequested.value = true;
+    assert.is(plays, 1, 'asked, visible and not hidden: it plays');
     video.dispatchEvent(new win.Event('playing') as unknown as Event);
     assert.is(runner.session.value!.status.value, 'started');
     bus.emit('parent:command', { actionType: 'pause' });
