@@ -4,7 +4,7 @@
 // resident memory and the seconds of video buffered; then the growth after the first minute and, per
 // seek, the time to a frame and to playback moving again. Prints numbers; never fails on timing.
 import type { Browser } from 'playwright-core';
-import { accountRun, type SeekResult } from './qoe';
+import { accountRun, meanBitrate, meanHeight, type SeekResult } from './qoe';
 import type { Ladder } from './playback-ladder';
 import { inMeasuredPage, memoryOf, type Memory } from './playback-page';
 
@@ -21,6 +21,9 @@ export interface LongWatch {
   seeks: SeekResult[];
   stalls: number;
   stallS: number;
+  /** Means over the played seconds. */
+  meanHeight: number;
+  meanBitrate: number;
 }
 
 /** mulberry32: a small seeded generator, so every run seeks to the same points. */
@@ -61,7 +64,8 @@ export async function watchLong(browser: Browser, ladder: Ladder, url: string, p
       }
     }
     const run = accountRun(await m.log(), ladder.rungs);
-    return { page, firstFrameMs: run.firstFrameMs, minutes: samples, seeks: run.seeks, stalls: run.stalls, stallS: run.stallS };
+    const { firstFrameMs, seeks, stalls, stallS } = run;
+    return { page, firstFrameMs, minutes: samples, seeks, stalls, stallS, meanHeight: meanHeight(run), meanBitrate: meanBitrate(run) };
   });
 }
 
@@ -69,7 +73,10 @@ const MB = (bytes: number) => (bytes / 1e6).toFixed(1);
 const ms = (value: number | undefined) => (value === undefined ? 'never' : value.toFixed(0));
 
 export function printLong(watch: LongWatch) {
-  console.log(`\nLong watch, ${watch.page}: first frame ${ms(watch.firstFrameMs)} ms; ${watch.stalls} stalls (${watch.stallS.toFixed(1)} s) outside seeks`);
+  console.log(
+    `\nLong watch, ${watch.page}: first frame ${ms(watch.firstFrameMs)} ms; ${watch.stalls} stalls (${watch.stallS.toFixed(1)} s) outside seeks; ` +
+      `played ${watch.meanHeight.toFixed(0)}p, ${(watch.meanBitrate / 1000).toFixed(0)} kb/s on average`,
+  );
   if (!watch.minutes.length) return;
   console.log(`${'minute'.padStart(6)} ${'JS heap MB'.padStart(10)} ${'renderer RSS MB'.padStart(15)} ${'buffered s'.padStart(10)}`);
   for (const s of watch.minutes) {
