@@ -17,7 +17,10 @@ export function bindExtras(video: Video, store: Store, load: PieceLoader): Extra
   let gainNode: Promise<AudioGain | undefined> | undefined;
   const on: Record<string, (e: Event) => void> = {
     enterpictureinpicture: () => (store.pip.value = true),
-    leavepictureinpicture: () => (store.pip.value = false),
+    leavepictureinpicture: () => {
+      store.pip.value = false;
+      video.disablePictureInPicture = true;
+    },
     webkitpresentationmodechanged: () => (store.pip.value = video.webkitPresentationMode === 'picture-in-picture'),
     webkitplaybacktargetavailabilitychanged: (e) =>
       (store.airplay.value = (e as Event & { availability?: string }).availability === 'available'),
@@ -49,15 +52,26 @@ export function bindExtras(video: Video, store: Store, load: PieceLoader): Extra
         return video.webkitSetPresentationMode?.(video.webkitPresentationMode === 'picture-in-picture' ? 'inline' : 'picture-in-picture');
       }
       if (!document.pictureInPictureEnabled || !video.requestPictureInPicture) return fail();
-      (document.pictureInPictureElement ? document.exitPictureInPicture() : video.requestPictureInPicture()).catch(fail);
+      if (document.pictureInPictureElement) return void document.exitPictureInPicture().catch(fail);
+      // Off (ui/player.tsx) so that the engine's own toggle over the picture takes no clicks; our button asks.
+      video.disablePictureInPicture = false;
+      video.requestPictureInPicture().catch((err) => {
+        video.disablePictureInPicture = true;
+        fail();
+        console.warn(err);
+      });
     },
     /**
      * Takes picture-in-picture back from the ad that borrowed it. Without a user gesture this only
      * works while another element still holds the window, so it runs before the ad's goes away.
      */
     async takePip(): Promise<void> {
-      if (document.pictureInPictureElement && document.pictureInPictureElement !== video)
-        await video.requestPictureInPicture().catch((err) => console.warn('[player] no pip support', err));
+      if (!document.pictureInPictureElement || document.pictureInPictureElement === video) return;
+      video.disablePictureInPicture = false;
+      await video.requestPictureInPicture().catch((err) => {
+        video.disablePictureInPicture = true;
+        console.warn('[player] no pip support', err);
+      });
     },
     /** false: the browser offers no cast (SPEC §8 'Cast not available.'). */
     async cast(): Promise<boolean> {

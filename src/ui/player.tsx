@@ -122,6 +122,9 @@ function Frame({ player, view, wake }: { player: PlayerApi; view: View; wake: ()
         playsInline
         crossOrigin="anonymous"
         preload="metadata"
+        // The engine's own picture-in-picture toggle (Firefox) sits over the picture's right edge and
+        // takes the clicks meant for the menus there; the player's button asks for it (media-extras.ts).
+        disablePictureInPicture
         poster={poster || undefined}
         onClick={() => requests.togglePlay('user')}
       />

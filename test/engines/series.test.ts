@@ -110,6 +110,23 @@ test('share: pauses, the popup with five networks and the link, the time code bo
   });
 });
 
+test('share on a phone (360×640): the popup lies within the player, and its box can be ticked', async () => {
+  await within('?movie_id=2&season=1&episode=2&enabled_share=1', async (tab) => {
+    await play(tab);
+    await wake(tab);
+    await tab.click('[data-action="share"]');
+    await tab.waitForSelector('.pl-share');
+    const inside = await tab.evaluate(() => {
+      const r = document.querySelector('.pl-share')!.getBoundingClientRect();
+      return r.left >= 0 && r.top >= 0 && r.right <= innerWidth && r.bottom <= innerHeight;
+    });
+    assert.ok(inside, 'within the 360×640 player');
+    // A real click lands on it only if nothing covers it.
+    await tab.click('.pl-share__time input');
+    await tab.waitFor(() => document.querySelector<HTMLInputElement>('.pl-share__time input')!.checked, undefined, 5000, 'the box checked');
+  }, { viewport: { width: 360, height: 640 } });
+});
+
 test('parent messages: a pause from a foreign frame is ignored, the parent page pauses', async () => {
   await demo('/player/?movie_id=1&x=1', async (parent, player) => {
     await play(player, 1);
