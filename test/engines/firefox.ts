@@ -49,7 +49,7 @@ export async function launchFirefox(): Promise<Engine> {
       };
       return {
         goto: async (url) => void (await page.goto(url)),
-        evaluate: (expression, frameUrl) => evaluateWithoutGesture(target(frameUrl), expression),
+        evaluate: async (expression, frameUrl) => evaluateWithoutGesture(target(frameUrl), expression),
         mouseMove: (x, y) => page.mouse.move(x, y),
         mouseClick: (x, y) => page.mouse.click(x, y),
         press: (key) => page.keyboard.press(key as Parameters<typeof page.keyboard.press>[0]),
