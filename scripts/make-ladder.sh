@@ -120,7 +120,8 @@ scene() { # <kind> <seed> <index>: a chain ending in [s<index>]
     dawn) src="gradients=s=${small_w}x${small_h}:r=${FPS}:d=${d}:speed=0.004:c0=0xf4b26a:c1=0xc75b4a:c2=0x4a3a6e:nb_colors=3:seed=${seed},${up}" grain=12 ;;
     night) src="gradients=s=${small_w}x${small_h}:r=${FPS}:d=${d}:speed=0.006:c0=0x05070c:c1=0x1a2440:c2=0x0b0f18:nb_colors=3:type=1:seed=${seed},${up}" grain=14 ;;
     # Medium: a continuous zoom into the Mandelbrot set, smooth motion over fine detail.
-    zoom) src="mandelbrot=s=${small_w}x${small_h}:r=${FPS}:maxiter=400:end_pts=$((d * 3)):start_scale=2.5:end_scale=0.02,trim=duration=${d},${up}" grain=10 ;;
+    # (end_pts counts frames: the zoom reaches end_scale as the scene ends, still on the set's edge.)
+    zoom) src="mandelbrot=s=${small_w}x${small_h}:r=${FPS}:maxiter=400:end_pts=$((d * FPS)):start_scale=2.5:end_scale=0.02,trim=duration=${d},${up}" grain=10 ;;
     # Busy: a crowd of cells living and dying, panned across, under grain.
     life) src="life=s=${small_w}x${small_h}:r=${FPS}:seed=${seed}:ratio=0.25:mold=25:life_color=0xe0c070:death_color=0x203040:mold_color=0x507090,trim=duration=${d},scale=${w}:${h}:flags=bilinear,scroll=h=0.0015:v=0.0007" grain=12 ;;
     cells) src="cellauto=s=${small_w}x${small_h}:r=${FPS}:seed=${seed}:rule=30,trim=duration=${d},colorchannelmixer=rr=0.3:gg=0.62:bb=0.28,scale=${w}:${h}:flags=bilinear,boxblur=2" grain=10 ;;
@@ -163,8 +164,8 @@ picture() {
 # ---------------------------------------------------------------------------
 # Video. x264, capped VBR (1-pass average bitrate under a VBV cap, MAXRATE_PCT/BUFSIZE_PCT above): on
 # the full ladder busy scenes peak near twice the average (at most 2.25x over a 4 s segment) and calm
-# ones fall below it, as a film's do; 1-pass ABR pays for the capped scenes by starving the next calm
-# ones, so a few segments drop far lower than a film's would (two-pass would cost ~1.7x the time).
+# ones fall below it, as a film's do. Measured: 1080p segments from ~0.2 to 10 Mb/s around 4.5, 240p
+# from ~40 to 670 kb/s around 280 (grain vanishes when scaled down, so calm scenes cost little there).
 # -bf 0: the first sample's presentation time is 0 = tfdt (see make-media.sh); every GOP is closed.
 # -g/-keyint_min/-sc_threshold 0/-force_key_frames: an IDR every 4 s and nowhere else, aligned across
 # rungs. -threads 1: with VBV, x264's frame threads (and its slice threads) make the output depend on
