@@ -1,8 +1,8 @@
 import { AdErrors } from './ad-error';
 import type { AdPlayback, PlaybackEvent } from './playback';
 
-/** A pause the engine makes this soon after a play it let start is its autoplay policy (WebKit). */
-const REFUSAL_WINDOW_MS = 1500;
+/** A pause the engine makes within this much of the ad after a play it let start is its autoplay policy (WebKit). */
+const REFUSAL_WINDOW_S = 1;
 
 /**
  * The ad's own <video> (the runner's one element, reused ad after ad), and the only code touching
@@ -16,8 +16,8 @@ export function createAdMedia(video: HTMLVideoElement, url: string, volume: numb
   video.preload = 'auto';
   video.volume = volume;
   video.muted = volume === 0;
-  /** When the runner last asked to play (0: never, or it asked to pause since). */
-  let playAskedAt = 0;
+  /** Where the ad was when the runner last asked it to play (-1: never, or it asked to pause since). */
+  let playAskedAt = -1;
   let sourceSet = false;
   const listeners: Record<string, () => void> = {
     canplaythrough: () => emit({ type: 'canplaythrough' }),
@@ -25,8 +25,9 @@ export function createAdMedia(video: HTMLVideoElement, url: string, volume: numb
     pause: () => {
       // WebKit starts a video with sound without a gesture, then pauses it once it finds the sound:
       // the ad goes on muted, as where play() is refused outright.
-      if (playAskedAt && !video.muted && !video.ended && performance.now() - playAskedAt < REFUSAL_WINDOW_MS) {
-        playAskedAt = 0;
+      // Measured in the ad's time, not the clock's: a busy machine finds the sound later.
+      if (playAskedAt >= 0 && !video.muted && !video.ended && video.currentTime - playAskedAt < REFUSAL_WINDOW_S) {
+        playAskedAt = -1;
         video.muted = true;
         void tryPlay().then((ok) => emit(ok && !video.paused ? { type: 'volume', volume: 0 } : { type: 'pause', ended: false }));
         return;
@@ -62,7 +63,7 @@ export function createAdMedia(video: HTMLVideoElement, url: string, volume: numb
 
   /** With sound first; refused, muted (SPEC §2 offers the ad's volume button to unmute). */
   async function play(): Promise<boolean> {
-    playAskedAt = performance.now();
+    playAskedAt = video.currentTime;
     // Asked before the source is set: start() plays.
     if (!sourceSet) return true;
     if (await tryPlay()) return true;
@@ -85,11 +86,11 @@ export function createAdMedia(video: HTMLVideoElement, url: string, volume: numb
     start() {
       video.src = url;
       sourceSet = true;
-      if (playAskedAt) void play();
+      if (playAskedAt >= 0) void play();
     },
     play,
     pause() {
-      playAskedAt = 0;
+      playAskedAt = -1;
       video.pause();
     },
     setVolume(v) {
@@ -98,11 +99,11 @@ export function createAdMedia(video: HTMLVideoElement, url: string, volume: numb
       video.muted = v === 0;
     },
     skip() {
-      playAskedAt = 0;
+      playAskedAt = -1;
       video.pause();
     },
     destroy() {
-      playAskedAt = 0;
+      playAskedAt = -1;
       for (const [name, fn] of Object.entries(listeners)) video.removeEventListener(name, fn);
       video.pause();
       video.removeAttribute('src');

@@ -117,11 +117,27 @@ export async function play(tab: Tab, past = 0.5): Promise<void> {
   await timeAbove(tab, past);
 }
 
+/**
+ * Wakes the controls and clicks `control` until `outcome` is in the page. On a busy machine the
+ * controls may hide between the wake and the click (WebDriver's commands take long), and the click
+ * then lands on the picture: the outcome is waited for, not the click trusted.
+ */
+export async function clickUntil(tab: Tab, control: string, outcome: string, tries = 3): Promise<void> {
+  for (let i = 1; ; i++) {
+    await wake(tab);
+    await tab.click(control);
+    try {
+      await tab.waitForSelector(outcome, 4000);
+      return;
+    } catch (err) {
+      if (i >= tries) throw err;
+    }
+  }
+}
+
 /** Opens a settings page through the settings button. */
 export async function openMenuPage(tab: Tab, name: string): Promise<void> {
-  await wake(tab);
-  await tab.click('[data-action="settings"]');
-  await tab.waitForSelector('.pl-menu[data-menu-page="main"]');
+  await clickUntil(tab, '[data-action="settings"]', '.pl-menu[data-menu-page="main"]');
   await tab.click(`.pl-menu [data-menu-item="${name}"]`);
   await tab.waitForSelector(`.pl-menu[data-menu-page="${name}"]`);
 }

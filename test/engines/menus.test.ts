@@ -2,7 +2,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { poll } from '../e2e/harness';
-import { openMenuPage, play, srv, timeAbove, video, wake, within } from './harness';
+import { clickUntil, openMenuPage, play, srv, timeAbove, video, wake, within } from './harness';
 
 const T = 20000;
 const items = (tab: Parameters<typeof openMenuPage>[0]) =>
@@ -76,9 +76,7 @@ test('audio: switching to English buffers the English rendition', async () => {
 test('subtitles: the Russian track shows its 4-8 s cue over the video, native rendering hidden', async () => {
   await within('?movie_id=1', async (tab) => {
     await play(tab);
-    await wake(tab);
-    await tab.click('[data-action="subtitles"]');
-    await tab.waitForSelector('.pl-menu[data-menu-page="subs"]');
+    await clickUntil(tab, '[data-action="subtitles"]', '.pl-menu[data-menu-page="subs"]');
     assert.match((await tab.text('.pl-menu [data-menu-item="-1"]'))!, /Выкл\./);
     await tab.click('.pl-menu [data-menu-item="0"]');
     await tab.evaluate(() => void (document.querySelector('video')!.currentTime = 5));

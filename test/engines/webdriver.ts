@@ -25,11 +25,11 @@ export interface Session {
   close(): Promise<void>;
 }
 
-async function call(base: string, method: string, path: string, body?: unknown): Promise<unknown> {
+async function call(base: string, method: string, path: string, body?: unknown, timeoutMs = 120000): Promise<unknown> {
   const res = await fetch(base + path, {
     method,
     // A browser that died leaves the driver's answer pending: fail the command rather than hang.
-    signal: AbortSignal.timeout(120000),
+    signal: AbortSignal.timeout(timeoutMs),
     headers: { 'Content-Type': 'application/json; charset=utf-8' },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
@@ -41,8 +41,9 @@ async function call(base: string, method: string, path: string, body?: unknown):
   return json.value;
 }
 
-export async function newSession(base: string, capabilities: Record<string, unknown>): Promise<Session> {
-  const created = (await call(base, 'POST', '/session', { capabilities: { alwaysMatch: capabilities } })) as {
+/** `timeoutMs`: how long the browser may take to start and connect. */
+export async function newSession(base: string, capabilities: Record<string, unknown>, timeoutMs?: number): Promise<Session> {
+  const created = (await call(base, 'POST', '/session', { capabilities: { alwaysMatch: capabilities } }, timeoutMs)) as {
     sessionId: string;
     capabilities: Record<string, unknown>;
   };

@@ -32,6 +32,8 @@ function startXvfb(path: string): Promise<{ display: string; proc: ChildProcess 
   });
 }
 
+const SESSION_START_MS = 60000;
+
 async function waitReady(base: string): Promise<void> {
   for (let i = 0; i < 100; i++) {
     const ok = await fetch(`${base}/status`).then((r) => r.ok, () => false);
@@ -44,19 +46,49 @@ async function waitReady(base: string): Promise<void> {
 export async function launchWebKit(): Promise<Engine> {
   const [driverPath, browserPath, xvfbPath] = [env('WEBKIT_WEBDRIVER_PATH'), env('MINIBROWSER_PATH'), env('XVFB_PATH')];
   const xvfb = await startXvfb(xvfbPath);
-  const port = await freePort();
-  const driver = spawn(driverPath, [`--port=${port}`, '--host=127.0.0.1'], { stdio: 'ignore', env: { ...process.env, DISPLAY: xvfb.display } });
-  const base = `http://127.0.0.1:${port}`;
+  let driver: ChildProcess | undefined;
+  let base = '';
+  // The driver in a process group of its own, so that a stuck one goes with the MiniBrowsers it started.
+  const stopDriver = () => {
+    if (driver?.pid) {
+      try {
+        process.kill(-driver.pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }
+    driver = undefined;
+  };
+  const startDriver = async () => {
+    const port = await freePort();
+    driver = spawn(driverPath, [`--port=${port}`, '--host=127.0.0.1'], { stdio: 'ignore', detached: true, env: { ...process.env, DISPLAY: xvfb.display } });
+    base = `http://127.0.0.1:${port}`;
+    await waitReady(base);
+  };
   const stop = () => {
-    driver.kill();
+    stopDriver();
     xvfb.proc.kill();
   };
   try {
-    await waitReady(base);
+    await startDriver();
   } catch (err) {
     stop();
     throw err;
   }
+  /**
+   * A new MiniBrowser. Now and then one never connects (on a busy machine), and the driver waits on
+   * it for good: after a minute that driver and its browsers are replaced and the start tried again.
+   */
+  const session = async () => {
+    try {
+      return await newSession(base, capabilities, SESSION_START_MS);
+    } catch (err) {
+      console.warn(`webkit: no session within ${SESSION_START_MS / 1000} s (${(err as Error).message}); a new driver`);
+      stopDriver();
+      await startDriver();
+      return newSession(base, capabilities, SESSION_START_MS);
+    }
+  };
   const capabilities = {
     'webkitgtk:browserOptions': { binary: browserPath, args: ['--automation', '--autoplay-policy=allow-without-sound'] },
   };
@@ -67,7 +99,7 @@ export async function launchWebKit(): Promise<Engine> {
       return version;
     },
     async newTab(viewport): Promise<RawTab> {
-      const s = await newSession(base, capabilities);
+      const s = await session();
       version = String(s.capabilities.browserVersion ?? '');
       let frame: string | undefined;
       const into = async (frameUrl: string | undefined) => {
