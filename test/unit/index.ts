@@ -30,6 +30,7 @@ import './providers/engine.test';
 import './providers/capabilities.test';
 import './providers/playlist-prefetch.test';
 import './providers/link-estimate.test';
+import './providers/buffer-aware-abr.test';
 import './providers/media.test';
 import './features/binge.test';
 import './features/progress-memory.test';
