@@ -3,7 +3,7 @@
 # server's titles 30 (the film), 31 (the same film looped to about 2 hours) and 32 (the small ladder).
 #
 #   bash scripts/make-ladder.sh            # .cache/media/ladder/: 240 s, 5 renditions 240p..1080p
-#   bash scripts/make-ladder.sh --small    # .cache/media/ladder-small/: 48 s, 3 tiny renditions, for e2e
+#   bash scripts/make-ladder.sh --small    # .cache/media/ladder-small/: 96 s, 3 tiny renditions, for e2e
 #   add --force to rebuild when the cache is up to date
 #
 # Reused when present: the output folder holds .stamp with the sha256 of this script's code (its lines
@@ -39,7 +39,7 @@ AUDIO_RATE=48000
 
 if ((SMALL)); then
   NAME=ladder-small
-  DUR=48
+  DUR=96
   SRC_W=640 SRC_H=360 # the picture is drawn at the top rendition's size, then scaled down
   # name width height average-bitrate level
   VIDEO_RENDITIONS=(
@@ -48,7 +48,7 @@ if ((SMALL)); then
     "360p 640 360 1200k 3.0"
   )
   # Busy scenes only: every rung spends its whole budget, so the three rates stay far apart.
-  SCENES=("storm 1" "life 2" "storm 3" "life 4")
+  SCENES=("storm 1" "life 2" "storm 3" "life 4" "storm 5" "life 6" "storm 7" "life 8")
   # Nearly constant bitrate (maxrate 1.25x the average, a 1 s buffer): a switch is plain to see.
   MAXRATE_PCT=125 BUFSIZE_PCT=100
   # What each ffmpeg process encodes (they run in parallel).

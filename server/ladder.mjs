@@ -4,7 +4,7 @@
  * (outside git, `npm run media:ladder`), served like the committed media:
  * - /media/ladder/...        the 240 s film, 5 renditions 240p..1080p (catalogue title 30)
  * - /media/ladder-long/...   the same film listed again and again to about 2 hours (title 31)
- * - /media/ladder-small/...  48 s, 3 tiny renditions far apart, for end-to-end tests (title 32)
+ * - /media/ladder-small/...  96 s, 3 tiny renditions far apart, for end-to-end tests (title 32)
  *
  * The long title has no media of its own, as server/media/long/ (make-media.sh): its master is the
  * film's, and each of its media playlists (and thumbs.vtt) repeats the film's with

@@ -183,7 +183,7 @@ test('films: one episode each, no seasons, fixed masters and durations', async (
     7: [701, '/media/hls/master', 60],
     30: [3001, '/media/ladder/master.m3u8', 240],
     31: [3101, '/media/ladder-long/master.m3u8', 7200],
-    32: [3201, '/media/ladder-small/master.m3u8', 48],
+    32: [3201, '/media/ladder-small/master.m3u8', 96],
   };
   for (const [cid, [eid, master, duration]] of Object.entries(expected)) {
     const eps = (await get(`/catalog-api/episodes?content-id=${cid}`)).json();
