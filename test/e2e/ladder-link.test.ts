@@ -53,8 +53,8 @@ test('through a link that falls from 3 Mb/s to 150 kb/s and back: a switch down,
       if (v.videoHeight) log.push(['resize', performance.now(), v.videoHeight]);
     });
     await poll(
-      'the film played past 75 s',
-      () => p.page.evaluate(() => document.querySelector<HTMLVideoElement>('video.pl-video')!.currentTime > 75),
+      'the film played past 90 s',
+      () => p.page.evaluate(() => document.querySelector<HTMLVideoElement>('video.pl-video')!.currentTime > 90),
       { timeout: 150000, interval: 1000 },
     );
     const log = await p.page.evaluate(() => (window as unknown as { __ladder: Array<[string, number, number]> }).__ladder);
