@@ -110,7 +110,7 @@ export function tabOf(engine: EngineName, raw: RawTab, frameUrl?: string): Tab {
     if (!o) throw new Error(`${engine}: no frame with ${frameUrl}`);
     return o as { x: number; y: number };
   };
-  const centre = async (selector: string, timeout: number) => {
+  const centre = async (selector: string, timeout: number): Promise<{ x: number; y: number }> => {
     const at = await waitFor(
       (s: string) => {
         const visible = Array.from(document.querySelectorAll(s)).find((e) => {
@@ -126,6 +126,18 @@ export function tabOf(engine: EngineName, raw: RawTab, frameUrl?: string): Tab {
       timeout,
       `a visible ${selector}`,
     );
+    // A list that scrolls by itself (a menu focusing the item it came back from) moves its items
+    // after they are measured: the point is taken once two reads a moment apart agree.
+    await sleep(100);
+    const again = await evaluate((s: string) => {
+      const e = Array.from(document.querySelectorAll(s)).find((el) => {
+        const r = el.getBoundingClientRect();
+        return r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== 'hidden';
+      });
+      const r = e?.getBoundingClientRect();
+      return r ? { x: r.left + r.width / 2, y: r.top + r.height / 2 } : null;
+    }, selector);
+    if (!again || Math.abs(again.x - at.x) > 1 || Math.abs(again.y - at.y) > 1) return centre(selector, timeout);
     const o = await offset();
     return { x: Math.round(at.x + o.x), y: Math.round(at.y + o.y) };
   };
