@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 /** The critical path's budget: entry JS + CSS + the chunks it imports statically (build.mjs copies them apart). */
-export const CRITICAL = { name: 'critical path (bootstrap + entry JS + CSS + static chunks)', path: '.size/critical/*', brotli: true, limit: '20 kB' };
+export const CRITICAL = { name: 'critical path (bootstrap + entry JS + CSS + static chunks)', path: '.size/critical/*', brotli: true, limit: '20.5 kB' };
 
 /**
  * Within it, what the page's first request waits for: the bootstrap and the chunks it imports. Every
