@@ -23,7 +23,6 @@ export const OUTAGE_BUDGET_MS = 75000;
 const PROBE_TIMEOUT_MS = 4000;
 const TICK_MS = 1000;
 
-
 export interface Watchdog {
   traffic: MediaTraffic;
   /** A source was set, or played: its start is watched, unless it is already (`url` is what a failure names). */
