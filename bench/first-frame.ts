@@ -13,7 +13,7 @@ import { chromium, type Browser, type CDPSession } from 'playwright-core';
 // @ts-expect-error: plain JS modules
 import { startServer } from '../server/index.mjs';
 // @ts-expect-error: plain JS modules
-import { ensureChromium } from '../scripts/find-chromium.mjs';
+import { CHROMIUM_FLAGS, ensureChromium } from '../scripts/find-chromium.mjs';
 import { chainTime, criticalChain, type Timed } from './chain';
 import { inFreshPage, within } from './page';
 
@@ -236,8 +236,7 @@ let browser: Browser;
 try {
   browser = await chromium.launch({
     executablePath: ensureChromium(),
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync', '--autoplay-policy=no-user-gesture-required'],
+    args: [...CHROMIUM_FLAGS, '--autoplay-policy=no-user-gesture-required'],
   });
 } catch (err) {
   await Promise.all([server.close(), adServer.close()]);

@@ -11,7 +11,7 @@ import { chromium, type Browser } from 'playwright-core';
 // @ts-expect-error: plain JS modules
 import { startServer } from '../server/index.mjs';
 // @ts-expect-error: plain JS modules
-import { ensureChromium } from '../scripts/find-chromium.mjs';
+import { CHROMIUM_FLAGS, ensureChromium } from '../scripts/find-chromium.mjs';
 import { inFreshPage, within } from './page';
 
 const RUNS = Math.max(3, Math.floor(Number(process.env.BENCH_RUNS) || 5));
@@ -116,8 +116,7 @@ let browser: Browser;
 try {
   browser = await chromium.launch({
     executablePath: ensureChromium(),
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync', '--autoplay-policy=no-user-gesture-required'],
+    args: [...CHROMIUM_FLAGS, '--autoplay-policy=no-user-gesture-required'],
   });
 } catch (err) {
   await server.close();

@@ -24,7 +24,7 @@ import { chromium, type Browser } from 'playwright-core';
 // @ts-expect-error: plain JS modules
 import { startServer } from '../server/index.mjs';
 // @ts-expect-error: plain JS modules
-import { ensureChromium } from '../scripts/find-chromium.mjs';
+import { CHROMIUM_FLAGS, ensureChromium } from '../scripts/find-chromium.mjs';
 import { createLink } from './link';
 import { readTrace, type Trace } from './link-trace';
 import { readLadder } from './playback-ladder';
@@ -269,8 +269,7 @@ let browser: Browser | undefined;
 try {
   browser = await chromium.launch({
     executablePath: ensureChromium(),
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync', '--autoplay-policy=no-user-gesture-required'],
+    args: [...CHROMIUM_FLAGS, '--autoplay-policy=no-user-gesture-required'],
   });
   console.log(`Chromium ${browser.version()}, 1280×720, cache disabled, fresh context per run.`);
   if (args.long) await long(browser);

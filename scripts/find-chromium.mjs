@@ -15,6 +15,20 @@ function playwrightOwn() {
   }
 }
 
+/**
+ * The flags this machine's Chromium needs everywhere it runs (tests, journeys, benchmarks): no sandbox
+ * as root, no GPU, no QUIC, no background network calls. Each caller adds its autoplay policy.
+ */
+export const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
 export function findChromium() {
   const candidates = [
     playwrightOwn(),

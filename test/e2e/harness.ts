@@ -1,5 +1,7 @@
 // Shared end-to-end setup: one reference server and one Chromium for the whole run.
 import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
+// @ts-expect-error: plain JS
+import { CHROMIUM_FLAGS } from '../../scripts/find-chromium.mjs';
 // @ts-expect-error: the server is plain JS with JSDoc types
 import { startServer } from '../../server/index.mjs';
 
@@ -35,17 +37,7 @@ export interface RefServer {
   close(): Promise<void>;
 }
 
-// The flags this machine's Chromium needs (no sandbox as root, no background network calls).
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--autoplay-policy=no-user-gesture-required',
-];
+const CHROMIUM_ARGS = [...CHROMIUM_FLAGS, '--autoplay-policy=no-user-gesture-required'];
 
 let server: RefServer | undefined;
 let browser: Browser | undefined;

@@ -11,9 +11,11 @@ import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+// @ts-expect-error: plain JS
+import { CHROMIUM_FLAGS } from '../../scripts/find-chromium.mjs';
 import { poll, srv } from './harness';
 
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const ARGS = CHROMIUM_FLAGS;
 
 // Playwright's evaluate runs with a user gesture, which would itself grant the activation under test:
 // neither the partner page nor the player frame is evaluated in before the outcome. The player frame

@@ -1,18 +1,11 @@
 // Chromium through playwright-core, under the browser's real autoplay policy (sound needs a gesture),
 // unlike test/e2e's Chromium, which allows it.
 import { chromium } from 'playwright-core';
+// @ts-expect-error: plain JS
+import { CHROMIUM_FLAGS } from '../../scripts/find-chromium.mjs';
 import { type Engine, type RawTab, asJson } from './driver';
 
-const ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--autoplay-policy=document-user-activation-required',
-];
+const ARGS = [...CHROMIUM_FLAGS, '--autoplay-policy=document-user-activation-required'];
 
 export async function launchChromium(): Promise<Engine> {
   const executablePath = process.env.CHROMIUM_PATH;
