@@ -188,15 +188,16 @@ test('volume and mute survive a reload', async () => {
     await p.page.locator('.pl-volume').fill('0.35');
     await p.page.click('[data-action="mute"]');
     await p.page.waitForFunction(() => document.querySelector('video')!.muted);
+    // Saved on the media's volumechange, a task after the element's own flag flips.
+    await p.page.waitForFunction(() => localStorage.getItem('player-muted') === 'true', null, { timeout: 5000 });
     assert.is(await storedJson(p.page, 'player-volume'), 0.35);
-    assert.is(await storedJson(p.page, 'player-muted'), true);
     await p.page.reload();
     await p.page.waitForSelector('.pl-volume');
     const v = await p.page.evaluate(() => ({ volume: document.querySelector('video')!.volume, muted: document.querySelector('video')!.muted }));
     assert.equal(v, { volume: 0.35, muted: true });
     await p.page.click('[data-action="mute"]');
     await p.page.waitForFunction(() => !document.querySelector('video')!.muted);
-    assert.is(await storedJson(p.page, 'player-muted'), false);
+    await p.page.waitForFunction(() => localStorage.getItem('player-muted') === 'false', null, { timeout: 5000 });
   } finally {
     await p.close();
   }
