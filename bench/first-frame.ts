@@ -7,6 +7,7 @@
 // between them. Prints numbers; never fails on timing (exit 0 unless the browser or the server does
 // not start). BENCH_RUNS=N rounds (default 5, at least 3).
 // BENCH_ONLY=name,name runs only those scenarios (exact names, e.g. 'fast-3g,no-fill ads,pre-roll (ad)').
+// `-- --deploy nginx [--link TRACE]`: the pages from the production-like deploy instead (bench/deploy-nginx.ts).
 import { existsSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { chromium, type Browser, type CDPSession } from 'playwright-core';
@@ -16,6 +17,8 @@ import { startServer } from '../server/index.mjs';
 import { CHROMIUM_FLAGS, ensureChromium } from '../scripts/find-chromium.mjs';
 import { chainTime, criticalChain, type Timed } from './chain';
 import { inFreshPage, within } from './page';
+import { startDeploy, type Deploy } from './deploy-nginx';
+import { PROTOCOL_PROBE, protocolSummary, type ProtocolCounts } from './protocols';
 
 const RUNS = Math.max(3, Math.floor(Number(process.env.BENCH_RUNS) || 5));
 const RUN_TIMEOUT_MS = 60_000;
@@ -99,6 +102,8 @@ interface Run {
   ms: number;
   bytes: number;
   requests: Row[];
+  /** Resource Timing's nextHopProtocol of the page and its resources (bench/protocols.ts). */
+  protocols: ProtocolCounts;
 }
 
 const median = (xs: number[]) => {
@@ -150,17 +155,18 @@ function collect(cdp: CDPSession) {
 }
 
 async function measure(browser: Browser, origin: string, kind: PageKind, scenario: Scenario, throttle = true): Promise<Run> {
-  const setup = { probe: PROBE, cpu: throttle ? scenario.cpu : 1, network: throttle ? FAST_3G : undefined };
+  const setup = { probe: PROBE, cpu: throttle ? scenario.cpu : 1, network: throttle && !deploy?.link ? FAST_3G : undefined };
   return inFreshPage(browser, setup, async (page, cdp) => {
     const net = collect(cdp);
     const role: Role = kind === 'player' ? scenario.role : 'content';
-    await page.goto(origin + URLS[kind], { waitUntil: 'commit', timeout: RUN_TIMEOUT_MS });
+    await page.goto(origin + (deploy?.path(URLS[kind], scenario.adList) ?? URLS[kind]), { waitUntil: 'commit', timeout: RUN_TIMEOUT_MS });
     const probe = page.evaluate(
       `window.__benchFirstPlaying(${JSON.stringify(role)}).then((t) => [t, performance.getEntriesByType('navigation')[0]?.fetchStart ?? 0])`,
     ) as Promise<[number, number]>;
     const [ms, fetchStart] = await within(probe, RUN_TIMEOUT_MS, `no '${role}' playing`);
     // Let the network events up to that moment arrive (later ones are cut by their timestamps).
     await page.waitForTimeout(300);
+    const protocols = (await page.evaluate(PROTOCOL_PROBE)) as ProtocolCounts;
     const doc = net.document();
     if (!doc) throw new Error('no document request seen');
     // CDP times are monotonic seconds; the document's request went out at the page's fetchStart.
@@ -182,7 +188,7 @@ async function measure(browser: Browser, origin: string, kind: PageKind, scenari
       requests.push({ url: r.url, start, end, firstByte, initiators: r.initiators, body, bytes });
     }
     requests.sort((a, b) => a.start - b.start);
-    return { ms, bytes: requests.reduce((n, r) => n + r.bytes, 0), requests };
+    return { ms, bytes: requests.reduce((n, r) => n + r.bytes, 0), requests, protocols };
   });
 }
 
@@ -219,7 +225,7 @@ function waterfall(title: string, run: Run, origin: string) {
   console.log(`asked more than once before the first 'playing': ${twice.length ? twice.join(', ') : 'none'}`);
   const chain = criticalChain(run.requests, run.ms);
   const name = (u: string) => new URL(u).pathname.split('/').slice(-2).join('/');
-  const time = chainTime(chain, run.ms, FAST_3G.latency);
+  const time = chainTime(chain, run.ms, deploy?.link?.roundTripMs ?? FAST_3G.latency);
   console.log(
     `chain (each link waited for the one before): ${chain.map((r) => `${name(r.url)} ${r.end === undefined ? `streaming from ${fmt(r.firstByte!)}` : fmt(r.end)}`).join(' → ')} → 'playing' ${fmt(run.ms)}\n` +
       `  ${chain.length} links: ${fmt(time.roundTrips)} ms of round trips, ` +
@@ -233,15 +239,21 @@ const server = await startServer({ port: 0 });
 const adServer = await startServer({ port: 0 });
 server.setAdOrigins([adServer.url]);
 let browser: Browser;
+// --deploy nginx: the pages from the deploy users run (bench/deploy-nginx.ts); else the reference server's.
+let deploy: Deploy | undefined;
 try {
+  const adLists = [...new Set(SCENARIOS.flatMap((s) => (s.adList ? [s.adList] : [])))];
+  deploy = await startDeploy(process.argv.slice(2), { serverPort: server.port, adServerPort: adServer.port, adLists });
   browser = await chromium.launch({
     executablePath: ensureChromium(),
-    args: [...CHROMIUM_FLAGS, '--autoplay-policy=no-user-gesture-required'],
+    args: [...CHROMIUM_FLAGS, '--autoplay-policy=no-user-gesture-required', ...(deploy?.chromiumFlags ?? [])],
   });
 } catch (err) {
+  await deploy?.close();
   await Promise.all([server.close(), adServer.close()]);
   throw err;
 }
+const origin = deploy?.origin ?? server.url;
 
 const results = new Map<string, { runs: Run[]; failures: string[] }>();
 const slot = (scenario: string, kind: PageKind) => {
@@ -251,12 +263,13 @@ const slot = (scenario: string, kind: PageKind) => {
 };
 
 try {
+  console.log(`Setup: ${deploy?.describe ?? 'the reference server (node:http, HTTP/1.1 without TLS) serves pages, API and media; a second one is the ad server'}.`);
   console.log(
-    `Chromium ${browser.version()}; ${RUNS} rounds; Fast 3G (${FAST_3G.latency} ms, 1.44 Mb/s down, 675 kb/s up), cache disabled; ` +
+    `Chromium ${browser.version()}; ${RUNS} rounds; ${deploy?.link ? 'the link, no DevTools network emulation' : `Fast 3G (${FAST_3G.latency} ms, 1.44 Mb/s down, 675 kb/s up)`}, cache disabled; ` +
       `each round opens every scenario's pages, bare hls.js and player in alternating order, each in a fresh context.`,
   );
   // Warm-up, not counted: the browser's first page, and the server compressing hls.js once.
-  for (const kind of ['hls.js', 'player'] as const) await measure(browser, server.url, kind, ALL_SCENARIOS[0], false).catch(() => {});
+  for (const kind of ['hls.js', 'player'] as const) await measure(browser, origin, kind, ALL_SCENARIOS[0], false).catch(() => {});
 
   for (let round = 0; round < RUNS; round++) {
     for (const scenario of SCENARIOS) {
@@ -267,7 +280,7 @@ try {
         );
         const into = slot(scenario.name, kind);
         try {
-          into.runs.push(await measure(browser, server.url, kind, scenario));
+          into.runs.push(await measure(browser, origin, kind, scenario));
         } catch (err) {
           into.failures.push((err as Error).message.split('\n')[0]);
         }
@@ -305,6 +318,11 @@ try {
     }
   }
 
+  for (const kind of ['hls.js', 'player'] as const) {
+    const runs = [...results].filter(([key]) => key.endsWith(`\u0000${kind}`)).flatMap(([, slotted]) => slotted.runs);
+    console.log(`nextHopProtocol (Resource Timing), ${kind} pages, all runs: ${protocolSummary(runs)}`);
+  }
+
   const medianRun = (runs: Run[]) => {
     const m = median(runs.map((r) => r.ms));
     return runs.reduce((best, r) => (Math.abs(r.ms - m) < Math.abs(best.ms - m) ? r : best));
@@ -312,10 +330,11 @@ try {
   const shown: Array<[string, PageKind]> = [['fast-3g', 'hls.js'], ...SCENARIOS.map((s): [string, PageKind] => [s.name, 'player'])];
   for (const [name, kind] of shown) {
     const { runs } = slot(name, kind);
-    if (runs.length) waterfall(`Waterfall, ${name}, ${kind}, median run`, medianRun(runs), server.url);
+    if (runs.length) waterfall(`Waterfall, ${name}, ${kind}, median run`, medianRun(runs), origin);
   }
   console.log(`\nTotal ${((Date.now() - began) / 1000).toFixed(0)} s.`);
 } finally {
   await browser.close().catch(() => {});
+  await deploy?.close();
   await Promise.all([server.close(), adServer.close()]);
 }
