@@ -153,8 +153,10 @@ export type PlaylistCache = Map<string, Promise<Prefetched | undefined>> & {
 
 /** The media's bytes as they arrive (performance.now() times): the engine's loaders and the prefetch write them. */
 export interface MediaTraffic {
-  /** When a byte of media last arrived from anywhere. */
+  /** When a byte of media last arrived from anywhere (or the picture moved on). */
   last: number;
+  /** When the network last showed it carries: a media byte arrived, or the media's server answered a probe. */
+  heard?: number;
   /** Each load still open (a fragment by type and number, whatever rendition; else its address) → when a byte of it last came, or it began. */
   open: Map<string, number>;
 }

@@ -39,8 +39,7 @@ export interface Watchdog {
 }
 
 /** Anything answering at `url` (any status, an opaque answer too) within the signal's life: the link is up. */
-const probe = (url: string, signal: AbortSignal): Promise<boolean> =>
-  fetch(url, { method: 'HEAD', cache: 'no-store', mode: 'no-cors', signal }).then(() => true);
+const probe = (url: string, signal: AbortSignal): Promise<unknown> => fetch(url, { method: 'HEAD', cache: 'no-store', mode: 'no-cors', signal });
 
 /** Watches one element's sources: the start, stalls after it, and the link behind both. */
 export function mediaWatchdog(fail: (details: 'start timeout' | 'stalled', url: string) => void): Watchdog {
@@ -77,6 +76,7 @@ export function mediaWatchdog(fail: (details: 'start timeout' | 'stalled', url: 
     const forward = () => ctl.abort();
     signal.addEventListener('abort', forward);
     return probe(at, ctl.signal)
+      .then(() => ((traffic.heard = performance.now()), true))
       .catch(() => false)
       .finally(() => {
         clearTimeout(cut);

@@ -4,9 +4,20 @@ import type { MediaTraffic, PlaylistCache } from '../core/player-api';
 
 /**
  * hls.js's own timers count time, not progress (hls-engine.ts sets them past anything real): a
- * request that has had no byte of its own for this long is timed out here instead.
+ * request that has had no byte of its own for this long is timed out here instead (`timedOut`).
  */
 const LOAD_IDLE_MS = 10000;
+
+/**
+ * Whether a request whose own last byte (or start) was at `own` has waited too long: LOAD_IDLE_MS
+ * without a byte, and, once it is answering, the network heard carrying since (another load's byte,
+ * or the server answering the watchdog's probe). An answer silent with nothing else heard either is
+ * the link out (a hole in the signal), not this request stuck: cut, its bytes would be lost and the
+ * retry would pay a new connection once the link is back; kept, it goes on. Whether the silence is
+ * the server's fault, the media watchdog decides.
+ */
+export const timedOut = (now: number, own: number, answering: boolean, heard: number): boolean =>
+  now - own >= LOAD_IDLE_MS && (!answering || heard > own);
 
 /**
  * hls.js's loader, answering from what the prefetch fetched when it has it (each address once; a
@@ -75,12 +86,12 @@ export function watchedLoader(traffic: MediaTraffic, cache: PlaylistCache, befor
         const got = stats.loaded + (stats.loading.first ? 1 : 0);
         const now = performance.now();
         if (got !== seen) {
-          if (seen >= 0) traffic.last = waited = mine = now;
+          if (seen >= 0) traffic.last = traffic.heard = waited = mine = now;
           seen = got;
         }
         traffic.open.set(key, waited);
         if (stats.aborted || stats.loading.end) return unwatch();
-        if (now - mine < LOAD_IDLE_MS) return;
+        if (!timedOut(now, mine, stats.loading.first > 0, traffic.heard ?? 0)) return;
         // hls.js's own timeout, at the moment this one decides: its retries (timeoutRetry), then
         // onTimeout; a retry is a new request, given its own LOAD_IDLE_MS.
         mine = now;
