@@ -31,6 +31,7 @@ import './providers/capabilities.test';
 import './providers/playlist-prefetch.test';
 import './providers/link-estimate.test';
 import './providers/buffer-aware-abr.test';
+import './providers/watched-loader.test';
 import './providers/media.test';
 import './features/binge.test';
 import './features/progress-memory.test';
