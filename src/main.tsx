@@ -1,7 +1,6 @@
 // The only module with side effects at import: read the config, start loading, mount the player.
 import { continueStart } from './bootstrap/continue';
-import { readPageConfig } from './bootstrap/page-config';
-import { embeddingAddress } from './config/embedding-address';
+import { pageDomain, readPageConfig } from './bootstrap/page-config';
 import { createPlayer } from './controller/player';
 import { createPieceLoader } from './core/pieces';
 import { mountPlayer } from './ui/player';
@@ -9,12 +8,7 @@ import './ui/player.css';
 
 const mount = document.getElementById('root') ?? document.body;
 const config = readPageConfig(mount, import.meta.url);
-const domain = embeddingAddress({
-  inFrame: window.parent !== window,
-  ancestorOrigins: location.ancestorOrigins,
-  referrer: document.referrer,
-  href: location.href,
-});
+const domain = pageDomain();
 // The bootstrap's start, carried on from the episodes' answer (bootstrap/continue.ts).
 continueStart(config, domain);
 

@@ -1,15 +1,18 @@
 // The first script of the page (DESIGN "critical path"): before the entry has landed, it starts the
 // requests whose addresses the page's own address gives, through the same code the entry uses, so the
 // entry takes them over (api/http.ts startEarly) and nothing is fetched twice: the episodes, the ad
-// list, hls.js and the ads piece at once; as soon as the list answers, the first pre-roll's VAST.
+// list, hls.js and the ads piece at once; as soon as the list answers, the first pre-roll's VAST. For a
+// title this device played before, the other catalogue calls and what it played first too.
 // Only those: everything it imports is in the page's first wave and must arrive before the first of
 // them can go out (each kilobyte there shares the 1.44 Mb/s with the entry's). What follows from the
 // episodes' answer (the chosen episode's playlists and fragments, the other catalogue calls) is
 // continue.ts, run by the entry, which lands long before the episodes answer.
-import { getEpisodes } from '../api/catalog';
+import { getAvailability, getContent, getEpisodes, getSeasons } from '../api/catalog';
 import { getCrossOriginText, getJson, startEarly } from '../api/http';
 import { createPieceLoader, preloadPieces } from '../core/pieces';
-import { earlyCatalogue, readPageConfig } from './page-config';
+import { startGuess } from '../providers/start-guess';
+import { recallStart } from '../storage/start-memory';
+import { earlyCatalogue, pageDomain, readPageConfig } from './page-config';
 
 const config = readPageConfig(document.getElementById('root'), import.meta.url);
 const budget = config.requestTimeoutMs;
@@ -21,6 +24,18 @@ const catalogue = earlyCatalogue(config);
 // playlist waits for them. The entry's files are not among them: they are in the page's first wave
 // with the bootstrap's (build.mjs FIRST_WAVE_MAX), so all six connections are free here.
 if (catalogue) startEarly(budget, () => getEpisodes(catalogue.apiBase, catalogue.movieId).catch(() => {}));
+// A title this device played before (storage/start-memory.ts): the entry and hls.js come from the
+// HTTP cache, so the connections are free for the other catalogue calls at once (the first frame
+// waits for all four, the availability above all: SPEC §4).
+const remembered = catalogue && recallStart(catalogue.movieId);
+if (remembered) {
+  const { apiBase, movieId } = catalogue;
+  startEarly(budget, () => {
+    const calls = [getContent(apiBase, movieId), getSeasons(apiBase, movieId)];
+    if (!config.query.disableCheckingAvailable) calls.push(getAvailability(apiBase, movieId, pageDomain()));
+    calls.forEach((call) => call.catch(() => {}));
+  });
+}
 
 /**
  * The ad list next (the pre-roll and the no-ad answer wait for it and one VAST), then hls.js, then the
@@ -46,3 +61,6 @@ if (config.envAdListUrl) {
     // A failure is the piece's to report, when it asks for the list or the VAST itself.
     .catch(() => {});
 } else preloadPieces(config.assetBase);
+// And what it played first last time, guessed: the catalogue's answer keeps it or drops it
+// (bootstrap/continue.ts). Last: a guess is worth less than any request above.
+if (remembered) startGuess(remembered, config.query.timeCode ?? config.query.episodeTime ?? 0);

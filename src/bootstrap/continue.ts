@@ -9,9 +9,9 @@ import { chooseInitialEpisode } from '../content/episodes';
 import { loadContent, loadEpisodes } from '../content/load-content';
 import { isDescriptorAddress, resolveSource } from '../content/source';
 import { detectCapabilities, pickEngine } from '../providers/engine';
-import { startPrefetch, useAudioPreferences } from '../providers/playlist-prefetch';
-import { AUDIO_KEY, PROGRESS_KEY, VARIANTS_KEY, readMap } from '../storage/local';
-import { earlyCatalogue } from './page-config';
+import { settleGuess, startPrefetch, useAudioPreferences } from '../providers/playlist-prefetch';
+import { PROGRESS_KEY, VARIANTS_KEY, readMap } from '../storage/local';
+import { audioPreferencesOf, earlyCatalogue } from './page-config';
 
 /** `domain`: the embedding page's address, as the entry's availability call sends it. */
 export function continueStart(config: EmbedConfig, domain: string): void {
@@ -20,10 +20,7 @@ export function continueStart(config: EmbedConfig, domain: string): void {
   const { apiBase, movieId } = catalogue;
   const { query } = config;
   const budget = config.requestTimeoutMs;
-  useAudioPreferences(() => {
-    const saved = readMap(AUDIO_KEY)[movieId];
-    return { saved: typeof saved === 'string' ? saved : undefined, voiceAuthor: query.voiceAuthor, langOrder: config.langOrder };
-  });
+  useAudioPreferences(audioPreferencesOf(config, movieId));
   // As controller/content-session.ts chooses the first episode and its source. The availability is not
   // known yet: content not available here costs the prefetch's bandwidth, and the entry plays the
   // placeholder.
@@ -42,6 +39,8 @@ export function continueStart(config: EmbedConfig, domain: string): void {
         placeholderUrl: '',
         absolute: (url) => new URL(url, apiBase + '/').href,
       });
+      // A returning viewer's guess (boot.ts) holds or is dropped here, before the entry needs it.
+      settleGuess(episode.id, source.variantId, source.url);
       if (!isDescriptorAddress(source.url) && pickEngine(source.url, detectCapabilities()) === 'hls') startPrefetch(source.url, source.startAt);
     })
     // A failure is the entry's to report (it takes the requests over); a bad address is left to it too.

@@ -1,6 +1,9 @@
 import { type EmbedConfig, apiBaseOf, readEmbedConfig } from '../config/embed-config';
 import { isFresh } from '../api/auth';
+import type { AudioPreferences } from '../content/audio-choice';
+import { embeddingAddress } from '../config/embedding-address';
 import { readCookie } from '../storage/cookies';
+import { AUDIO_KEY, readMap } from '../storage/local';
 
 /**
  * The config as this page is given it (SPEC §1): the mount's and, when same-origin, the embedding
@@ -33,3 +36,19 @@ export function earlyCatalogue(config: EmbedConfig): { apiBase: string; movieId:
   if (movieId === undefined || (token && !isFresh(token))) return;
   return { apiBase: apiBaseOf(config, location.href), movieId };
 }
+
+/** The embedding page's address, as the availability call sends it (`domain`). */
+export const pageDomain = (): string =>
+  embeddingAddress({
+    inFrame: window.parent !== window,
+    ancestorOrigins: location.ancestorOrigins,
+    referrer: document.referrer,
+    href: location.href,
+  });
+
+/** The viewer's audio preferences for `movieId` (SPEC §4), read when a prefetch chooses the audio. */
+export const audioPreferencesOf =
+  (config: EmbedConfig, movieId: number) => (): AudioPreferences => {
+    const saved = readMap(AUDIO_KEY)[movieId];
+    return { saved: typeof saved === 'string' ? saved : undefined, voiceAuthor: config.query.voiceAuthor, langOrder: config.langOrder };
+  };

@@ -1,10 +1,15 @@
 import type { Cause } from '../core/bus';
-import type { PlaylistCache } from '../core/player-api';
 import type { Store } from '../core/store';
 import { type MediaCapabilities, pickEngine } from '../providers/engine';
 import type { Media } from '../providers/media';
-import { prefetchPlaylists } from '../providers/playlist-prefetch';
+import { type StartCache, prefetchPlaylists } from '../providers/playlist-prefetch';
 import { autoplay } from './autoplay';
+
+interface Source {
+  url: string;
+  startAt: number;
+  prefetched?: StartCache;
+}
 
 /**
  * The content's media once the UI attached it: sources go to it (or wait for it), and autoplay or a
@@ -12,11 +17,12 @@ import { autoplay } from './autoplay';
  */
 export function createPlayback(store: Store, caps: MediaCapabilities, autoPlay: boolean, adHolds: () => boolean) {
   let media: Media | undefined;
-  let pending: { url: string; startAt: number; prefetched?: PlaylistCache } | undefined;
+  let pending: Source | undefined;
+  let loaded: Source | undefined;
   let sourceReady = false;
   let autoplayPending = autoPlay;
 
-  function setSource(url: string, startAt: number, prefetched?: PlaylistCache): void {
+  function setSource(url: string, startAt: number, prefetched?: StartCache): void {
     store.sourceUrl.value = url;
     // Playlists are fetched the moment the address is known, while hls.js itself still downloads.
     prefetched ??= pickEngine(url, caps) === 'hls' ? prefetchPlaylists(url) : undefined;
@@ -24,6 +30,7 @@ export function createPlayback(store: Store, caps: MediaCapabilities, autoPlay: 
       pending = { url, startAt, prefetched };
       return;
     }
+    loaded = { url, startAt, prefetched };
     sourceReady = false;
     void media.load(url, startAt, prefetched).then(() => {
       sourceReady = true;
@@ -57,6 +64,8 @@ export function createPlayback(store: Store, caps: MediaCapabilities, autoPlay: 
       }
     },
     setSource,
+    /** The source last handed to the media, with its prefetch (what the engine asked it for). */
+    loaded: () => loaded,
     startIfAsked,
     /** Autoplay (auto_play) has yet to start the content. */
     autoplayPending: () => autoplayPending,

@@ -12,6 +12,7 @@ import { createContentSession } from './content-session';
 import { createErrorHandling } from './errors';
 import { shouldStretch } from './fullscreen';
 import { createPlayback } from './playback';
+import { rememberStarts } from './remember-start';
 import { createRequests } from './requests';
 import { settleStart } from './start-settled';
 import { bootTelemetry } from './telemetry-boot';
@@ -127,6 +128,7 @@ export function createPlayer(config: EmbedConfig, env: PlayerEnv): PlayerApi {
     errors.dispose,
     gate.destroy,
     session.dispose,
+    rememberStarts(store, bus, config.movieId, playback.loaded),
     // SPEC §4: content that is not available raises the blocked error once the placeholder plays.
     effect(() => {
       if (!store.isAvailable.value && (store.started.value || store.ended.value)) errors.fail('content-blocked', 'content not available here');

@@ -20,14 +20,21 @@ export function deadline(ms: number, parent?: AbortSignal): { signal: AbortSigna
 
 /**
  * A deadline that counts time without progress: every `progress()` (a byte arrived) starts the `ms`
- * again. A slow answer that keeps coming is waited for; a silent one is not.
+ * again. A slow answer that keeps coming is waited for; a silent one is not. `parent` aborting aborts
+ * it too (with its reason).
  */
-export function idleDeadline(ms: number): { signal: AbortSignal; progress(): void; done(): void } {
+export function idleDeadline(ms: number, parent?: AbortSignal): { signal: AbortSignal; progress(): void; done(): void } {
   const ctl = new AbortController();
   let timer: ReturnType<typeof setTimeout>;
-  const done = () => clearTimeout(timer);
+  const forward = () => ctl.abort(parent!.reason);
+  if (parent?.aborted) forward();
+  else parent?.addEventListener('abort', forward);
+  const done = () => {
+    clearTimeout(timer);
+    parent?.removeEventListener('abort', forward);
+  };
   const progress = () => {
-    done();
+    clearTimeout(timer);
     timer = setTimeout(() => ctl.abort(new DOMException(`no byte within ${ms} ms`, 'TimeoutError')), ms);
   };
   progress();

@@ -1,18 +1,18 @@
 import { type AudioPreferences, chooseAudioTrack } from '../content/audio-choice';
-import { idleDeadline } from '../core/deadline';
 import type { PlaylistCache, Prefetched } from '../core/player-api';
 import type { MediaTrack } from '../core/tracks';
+import type { StartMemory } from '../storage/start-memory';
+import { type Guess, fetchAhead, takeGuess } from './start-guess';
 
-/**
- * A playlist or fragment from which no byte has come for this long is left to hls.js's own loader,
- * with its own retries: a stalled answer costs this much, never the whole start; a slow one that keeps
- * arriving is waited for (cutting it would only ask for the same bytes again).
- */
-export const PREFETCH_IDLE_MS = 5000;
+/** What the engine asked for first from a prefetch (storage/start-memory.ts), once the master was read. */
+export type FirstAsked = Pick<StartMemory, 'playlists' | 'segments'>;
+export type StartCache = PlaylistCache & { firstAsked(): FirstAsked | undefined };
 
 // Started by the bootstrap before the entry landed, by master address: the entry takes each over once.
-const started = new Map<string, PlaylistCache>();
+const started = new Map<string, StartCache>();
 let audioPreferences: (() => AudioPreferences) | undefined;
+// The bootstrap's guess (start-guess.ts) the catalogue's choice kept, for its prefetch to take over.
+let kept: Guess | undefined;
 
 /** The viewer's audio preferences (SPEC §4), read whenever a prefetch chooses a rendition. */
 export function useAudioPreferences(read: (() => AudioPreferences) | undefined): void {
@@ -25,32 +25,56 @@ export function startPrefetch(masterUrl: string, startAt: number): void {
 }
 
 /**
+ * The catalogue's choice met a returning viewer's guess (start-guess.ts): it holds when it names the
+ * remembered episode, variant and master (the prefetch of that master takes it over); anything else
+ * drops it, its requests aborted, and the start goes on as on a first visit. A wrong guess costs the
+ * bytes it got, never a frame.
+ */
+export function settleGuess(episode: number, variant: number | null, master: string): void {
+  const guess = takeGuess();
+  const s = guess?.start;
+  kept = s && s.episode === episode && s.variant === variant && s.master === master ? guess : undefined;
+  if (!kept) guess?.drop.abort();
+}
+
+/**
  * Fetches the master playlist and then, without waiting for hls.js to download and parse it, the
  * variant hls.js starts on (the lowest bandwidth, as with startLevel 0), the audio rendition the
  * player will choose (content/audio-choice.ts, as features/audio-memory.ts does; the engine is told
  * to start on it), and, when playing from the start, their init segments and first fragments: the
  * round trips of the start off the first frame on a slow network (DESIGN "critical path" #3).
  */
-export function prefetchPlaylists(masterUrl: string, startAt = 0): PlaylistCache {
+export function prefetchPlaylists(masterUrl: string, startAt = 0): StartCache {
   const early = started.get(masterUrl);
   started.delete(masterUrl);
   if (early) return early;
-  const traffic = { last: 0, open: new Map<string, number>() };
-  const cache: PlaylistCache = Object.assign(new Map(), { traffic });
-  const get = (url: string, binary?: boolean) => {
-    const wait = idleDeadline(PREFETCH_IDLE_MS);
-    const start = performance.now();
-    const arrived = () => {
-      traffic.last = performance.now();
-      wait.progress();
-    };
-    const got: Promise<Prefetched | undefined> = fetch(url, { signal: wait.signal })
-      .then((r) => (r.ok ? readAll(r, arrived) : undefined))
-      .then((body): Promise<string | ArrayBuffer> | undefined => body && (binary ? body.arrayBuffer() : body.text()))
-      // Anything but a playlist (an error page, garbage) is left to hls.js too.
-      .then((data) => (data !== undefined && (binary || String(data).startsWith('#EXTM3U')) ? { data, start, end: performance.now() } : undefined))
-      .catch(() => undefined)
-      .finally(wait.done);
+  // The guess kept, or one nothing settled (the entry chose without the bootstrap's carrying on): its
+  // requests are this prefetch's when it is this master's, else dropped.
+  const taken = kept ?? takeGuess();
+  kept = undefined;
+  const guess = taken?.start.master === masterUrl ? taken : undefined;
+  if (taken && !guess) taken.drop.abort();
+  const traffic = guess?.traffic ?? { last: 0, open: new Map<string, number>() };
+  // What the engine's loader asks for (it asks the cache first, watched-loader.ts), in order, and which
+  // of those addresses the master names as playlists: what a returning viewer's start will ask for.
+  const asked: string[] = [];
+  const playlists = new Set<string>();
+  const firstAsked = (): FirstAsked | undefined =>
+    playlists.size ? { playlists: asked.filter((u) => playlists.has(u)), segments: asked.filter((u) => u !== masterUrl && !playlists.has(u)) } : undefined;
+  const cache: StartCache = Object.assign(new Map(), { traffic, firstAsked });
+  const held = (url: string) => Map.prototype.get.call(cache, url) as Promise<Prefetched | undefined> | undefined;
+  cache.get = (url) => {
+    if (asked.length < 16 && !asked.includes(url)) asked.push(url);
+    return held(url);
+  };
+  // Each address fetched once, whoever (the guess, the master's reading) asks for it first; one the
+  // engine has taken already is its own.
+  const fetched = new Set<string>();
+  guess?.got.forEach((got, url) => void (fetched.add(url), cache.set(url, got)));
+  const get = (url: string, binary = false): Promise<Prefetched | undefined> => {
+    if (fetched.has(url)) return held(url) ?? Promise.resolve(undefined);
+    fetched.add(url);
+    const got = fetchAhead(url, binary, traffic);
     cache.set(url, got);
     // The follow-up reads `got` itself, so it runs before hls.js (answered from the same promise)
     // asks for the next address: that address is in the cache by then.
@@ -71,15 +95,18 @@ export function prefetchPlaylists(masterUrl: string, startAt = 0): PlaylistCache
     });
   void get(masterUrl).then((p) => {
     const lines = text(p)?.split(/\r?\n/) ?? [];
+    const resolve = (u: string) => new URL(u, masterUrl).href;
     let best: { bandwidth: number; inf: string; uri: string } | undefined;
     lines.forEach((line, i) => {
+      const rendition = line.startsWith('#EXT-X-MEDIA:') && attr(line, 'URI');
+      if (rendition) playlists.add(resolve(rendition));
       if (!line.startsWith('#EXT-X-STREAM-INF:')) return;
       const bandwidth = Number(attr(line, 'BANDWIDTH')) || Infinity;
-      const uri = lines.slice(i + 1).find((l) => l.trim() && !l.startsWith('#'));
-      if (uri && (!best || bandwidth < best.bandwidth)) best = { bandwidth, inf: line, uri: uri.trim() };
+      const uri = lines.slice(i + 1).find((l) => l.trim() && !l.startsWith('#'))?.trim();
+      if (uri) playlists.add(resolve(uri));
+      if (uri && (!best || bandwidth < best.bandwidth)) best = { bandwidth, inf: line, uri };
     });
     if (!best) return;
-    const resolve = (u: string) => new URL(u, masterUrl).href;
     media(resolve(best.uri));
     const groupId = attr(best.inf, 'AUDIO');
     const group = lines.filter((l) => l.startsWith('#EXT-X-MEDIA:') && attr(l, 'TYPE') === 'AUDIO' && attr(l, 'GROUP-ID') === groupId);
@@ -104,12 +131,4 @@ export function prefetchPlaylists(masterUrl: string, startAt = 0): PlaylistCache
 function attr(line: string, name: string): string | undefined {
   const m = new RegExp(`[:,]${name}=("([^"]*)"|[^,]*)`).exec(line);
   return m ? (m[2] ?? m[1]) : undefined;
-}
-
-/** The body, every chunk of it told to `arrived` as it comes. */
-async function readAll(response: Response, arrived: () => void): Promise<Blob> {
-  const chunks: BlobPart[] = [];
-  const reader = response.body!.getReader();
-  for (let got; !(got = await reader.read()).done; arrived()) chunks.push(got.value);
-  return new Blob(chunks);
 }

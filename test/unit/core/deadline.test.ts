@@ -1,7 +1,7 @@
 // core/deadline.ts: one timed, abortable wait. Driven by the fake clock: no real time passes.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { deadline, isTimeoutError } from '../../../src/core/deadline';
+import { deadline, idleDeadline, isTimeoutError } from '../../../src/core/deadline';
 import { fakeClock } from '../fakes';
 
 /** An AbortSignal whose listener bookkeeping is recorded (and still done for real). */
@@ -124,6 +124,29 @@ test('without a parent: done() clears the timer', () => {
     assert.is(clock.pending(), 0);
     clock.advance(200);
     assert.not.ok(wait.signal.aborted);
+  } finally {
+    clock.restore();
+  }
+});
+
+test("idleDeadline: each progress() restarts the wait, the parent's abort is forwarded, done() detaches both", () => {
+  const clock = fakeClock().install();
+  try {
+    const p = spiedParent();
+    const wait = idleDeadline(100, p.signal);
+    clock.advance(99);
+    wait.progress();
+    clock.advance(99);
+    assert.not.ok(wait.signal.aborted, 'progress restarted it');
+    assert.is(p.added.length, 1, 'progress() keeps the parent listener');
+    p.ctl.abort(new Error('dropped'));
+    assert.is((wait.signal.reason as Error).message, 'dropped');
+    wait.done();
+    assert.equal(p.removed, p.added);
+    assert.is(clock.pending(), 0);
+    const gone = idleDeadline(100, AbortSignal.abort(new Error('before')));
+    assert.is((gone.signal.reason as Error).message, 'before', 'a parent already aborted');
+    gone.done();
   } finally {
     clock.restore();
   }

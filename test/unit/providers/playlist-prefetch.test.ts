@@ -1,6 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { PREFETCH_IDLE_MS, prefetchPlaylists, startPrefetch, useAudioPreferences } from '../../../src/providers/playlist-prefetch';
+import { prefetchPlaylists, startPrefetch, useAudioPreferences } from '../../../src/providers/playlist-prefetch';
+import { PREFETCH_IDLE_MS } from '../../../src/providers/start-guess';
 import { fakeClock, flush } from '../fakes';
 
 const MASTER = `#EXTM3U

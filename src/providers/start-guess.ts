@@ -1,0 +1,77 @@
+// A returning viewer's start (issue 26), as the page's bootstrap asks for it before the catalogue has
+// answered: what this device's engine asked for first last time (storage/start-memory.ts). Small on
+// purpose: it is in the page's inline bootstrap. Reading the master and choosing the renditions is the
+// entry's (playlist-prefetch.ts), which takes the guess over, or drops it when the catalogue's answer
+// names something else.
+import { idleDeadline } from '../core/deadline';
+import type { MediaTraffic, Prefetched } from '../core/player-api';
+import type { StartMemory } from '../storage/start-memory';
+
+/**
+ * A playlist or fragment from which no byte has come for this long is left to hls.js's own loader,
+ * with its own retries: a stalled answer costs this much, never the whole start; a slow one that keeps
+ * arriving is waited for (cutting it would only ask for the same bytes again).
+ */
+export const PREFETCH_IDLE_MS = 5000;
+
+export interface Guess {
+  start: StartMemory;
+  drop: AbortController;
+  /** Address → what came. */
+  got: Map<string, Promise<Prefetched | undefined>>;
+  traffic: MediaTraffic;
+}
+
+// On the page, not in this module: the bootstrap inline in the page has its own copy of it.
+const page = globalThis as { [key: symbol]: { guess?: Guess } | undefined };
+const shared = (page[Symbol.for('player.start-guess')] ??= {});
+
+/**
+ * `url`'s body fetched ahead of the engine: a playlist's text (only if it is one: an error page or
+ * garbage is left to hls.js) or a fragment's bytes, each chunk told to `traffic`; undefined when it
+ * failed, went PREFETCH_IDLE_MS without a byte, or `drop` aborted it.
+ */
+export function fetchAhead(url: string, binary: boolean, traffic: MediaTraffic, drop?: AbortSignal): Promise<Prefetched | undefined> {
+  const wait = idleDeadline(PREFETCH_IDLE_MS, drop);
+  const start = performance.now();
+  const arrived = () => {
+    traffic.last = performance.now();
+    wait.progress();
+  };
+  return fetch(url, { signal: wait.signal })
+    .then((r) => (r.ok ? readAll(r, arrived) : undefined))
+    .then((body): Promise<string | ArrayBuffer> | undefined => body && (binary ? body.arrayBuffer() : body.text()))
+    .then((data) => (data !== undefined && (binary || String(data).startsWith('#EXTM3U')) ? { data, start, end: performance.now() } : undefined))
+    .catch(() => undefined)
+    .finally(wait.done);
+}
+
+/** The body, every chunk of it told to `arrived` as it comes. */
+async function readAll(response: Response, arrived: () => void): Promise<Blob> {
+  const chunks: BlobPart[] = [];
+  const reader = response.body!.getReader();
+  for (let got; !(got = await reader.read()).done; arrived()) chunks.push(got.value);
+  return new Blob(chunks);
+}
+
+/**
+ * Asks at once for `start`'s master and playlists and, when this visit starts where that one did
+ * (`startAt`), its init segments and first fragments. Only bytes: what plays is still the catalogue's
+ * and the availability's to say (SPEC §4).
+ */
+export function startGuess(start: StartMemory, startAt: number): void {
+  const drop = new AbortController();
+  const traffic: MediaTraffic = { last: 0, open: new Map() };
+  const got = new Map<string, Promise<Prefetched | undefined>>();
+  const ask = (url: string, binary: boolean) => got.has(url) || got.set(url, fetchAhead(url, binary, traffic, drop.signal));
+  for (const url of [start.master, ...start.playlists]) ask(url, false);
+  for (const url of start.at === startAt ? start.segments : []) ask(url, true);
+  shared.guess = { start, drop, got, traffic };
+}
+
+/** The guess, handed over once (to keep or to drop); undefined when there is none (left). */
+export function takeGuess(): Guess | undefined {
+  const g = shared.guess;
+  shared.guess = undefined;
+  return g;
+}
