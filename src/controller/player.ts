@@ -12,7 +12,6 @@ import { createContentSession } from './content-session';
 import { createErrorHandling } from './errors';
 import { shouldStretch } from './fullscreen';
 import { createPlayback } from './playback';
-import { rememberStarts } from './remember-start';
 import { createRequests } from './requests';
 import { settleStart } from './start-settled';
 import { bootTelemetry } from './telemetry-boot';
@@ -128,7 +127,12 @@ export function createPlayer(config: EmbedConfig, env: PlayerEnv): PlayerApi {
     errors.dispose,
     gate.destroy,
     session.dispose,
-    rememberStarts(store, bus, config.movieId, playback.loaded),
+    // Remembered for a returning viewer by the features piece, which loads after the first frame.
+    bus.on('media:first-frame', () => {
+      const source = playback.loaded();
+      const asked = source?.prefetched?.firstAsked();
+      store.firstAsked.value = source && asked ? { url: source.url, startAt: source.startAt, ...asked } : null;
+    }),
     // SPEC §4: content that is not available raises the blocked error once the placeholder plays.
     effect(() => {
       if (!store.isAvailable.value && (store.started.value || store.ended.value)) errors.fail('content-blocked', 'content not available here');

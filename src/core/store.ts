@@ -39,6 +39,8 @@ export function createStore() {
     descriptor: signal<Descriptor | null>(null),
     /** SPEC §4 source loading: '' while loading, then the address being played. */
     sourceUrl: signal(''),
+    /** At a source's first frame, what its engine asked the prefetch for first (features/start-memory.ts). */
+    firstAsked: signal<{ url: string; startAt: number; playlists: string[]; segments: string[] } | null>(null),
 
     paused: signal(true),
     started: signal(false),

@@ -6,6 +6,7 @@ import { attachAudioMemory } from './audio-memory';
 import { attachBinge } from './binge';
 import { attachMessenger } from './messenger';
 import { attachProgressMemory } from './progress-memory';
+import { attachStartMemory } from './start-memory';
 import { attachVariantMemory } from './variant-memory';
 import { attachVolumeMemory } from './volume-memory';
 
@@ -17,6 +18,7 @@ export function attachFeatures(parts: PlayerParts): () => void {
     attachVolumeMemory(parts),
     attachAudioMemory(parts),
     attachVariantMemory(parts),
+    attachStartMemory(parts),
     attachBinge(parts),
   ];
   return () => offs.forEach((off) => off());

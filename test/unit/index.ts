@@ -26,7 +26,6 @@ import './controller/deadlines.test';
 import './controller/errors.test';
 import './controller/autoplay.test';
 import './controller/fullscreen.test';
-import './controller/remember-start.test';
 import './providers/engine.test';
 import './providers/capabilities.test';
 import './providers/playlist-prefetch.test';
@@ -41,6 +40,7 @@ import './features/progress-memory.test';
 import './features/volume-memory.test';
 import './features/audio-memory.test';
 import './features/variant-memory.test';
+import './features/start-memory.test';
 import './features/envelope.test';
 import './features/messenger.test';
 import './features/remote.test';
@@ -79,6 +79,7 @@ import './api/tree-shaking.test';
 import './analytics/pure.test';
 import './analytics/tracker.test';
 import './telemetry/telemetry.test';
+import './docs.test';
 
 import { exec } from 'uvu';
 
