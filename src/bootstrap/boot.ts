@@ -10,7 +10,7 @@
 import { getAvailability, getContent, getEpisodes, getSeasons } from '../api/catalog';
 import { getCrossOriginText, getJson, startEarly } from '../api/http';
 import { createPieceLoader, preloadPieces } from '../core/pieces';
-import { startGuess } from '../providers/start-guess';
+import { startGuess } from './guess';
 import { recallStart } from '../storage/start-memory';
 import { earlyCatalogue, pageDomain, readPageConfig } from './page-config';
 

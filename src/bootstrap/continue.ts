@@ -10,8 +10,8 @@ import { loadContent, loadEpisodes } from '../content/load-content';
 import { isDescriptorAddress, resolveSource } from '../content/source';
 import { detectCapabilities, pickEngine } from '../providers/engine';
 import { settleGuess, startPrefetch, useAudioPreferences } from '../providers/playlist-prefetch';
-import { PROGRESS_KEY, VARIANTS_KEY, readMap } from '../storage/local';
-import { audioPreferencesOf, earlyCatalogue } from './page-config';
+import { AUDIO_KEY, PROGRESS_KEY, VARIANTS_KEY, readMap } from '../storage/local';
+import { earlyCatalogue } from './page-config';
 
 /** `domain`: the embedding page's address, as the entry's availability call sends it. */
 export function continueStart(config: EmbedConfig, domain: string): void {
@@ -20,7 +20,10 @@ export function continueStart(config: EmbedConfig, domain: string): void {
   const { apiBase, movieId } = catalogue;
   const { query } = config;
   const budget = config.requestTimeoutMs;
-  useAudioPreferences(audioPreferencesOf(config, movieId));
+  useAudioPreferences(() => {
+    const saved = readMap(AUDIO_KEY)[movieId];
+    return { saved: typeof saved === 'string' ? saved : undefined, voiceAuthor: query.voiceAuthor, langOrder: config.langOrder };
+  });
   // As controller/content-session.ts chooses the first episode and its source. The availability is not
   // known yet: content not available here costs the prefetch's bandwidth, and the entry plays the
   // placeholder.

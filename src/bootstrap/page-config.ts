@@ -1,9 +1,7 @@
 import { type EmbedConfig, apiBaseOf, readEmbedConfig } from '../config/embed-config';
 import { isFresh } from '../api/auth';
-import type { AudioPreferences } from '../content/audio-choice';
 import { embeddingAddress } from '../config/embedding-address';
 import { readCookie } from '../storage/cookies';
-import { AUDIO_KEY, readMap } from '../storage/local';
 
 /**
  * The config as this page is given it (SPEC §1): the mount's and, when same-origin, the embedding
@@ -45,10 +43,3 @@ export const pageDomain = (): string =>
     referrer: document.referrer,
     href: location.href,
   });
-
-/** The viewer's audio preferences for `movieId` (SPEC §4), read when a prefetch chooses the audio. */
-export const audioPreferencesOf =
-  (config: EmbedConfig, movieId: number) => (): AudioPreferences => {
-    const saved = readMap(AUDIO_KEY)[movieId];
-    return { saved: typeof saved === 'string' ? saved : undefined, voiceAuthor: config.query.voiceAuthor, langOrder: config.langOrder };
-  };

@@ -1,8 +1,7 @@
 // A returning viewer's start (issue 26), as the page's bootstrap asks for it before the catalogue has
-// answered: what this device's engine asked for first last time (storage/start-memory.ts). Small on
-// purpose: it is in the page's inline bootstrap. Reading the master and choosing the renditions is the
-// entry's (playlist-prefetch.ts), which takes the guess over, or drops it when the catalogue's answer
-// names something else.
+// answered (bootstrap/guess.ts): the fetches ahead of the engine, and the guess handed from the
+// bootstrap to the entry's prefetch (playlist-prefetch.ts), which takes it over, or drops it when the
+// catalogue's answer names something else. Small on purpose: it is in the page's inline bootstrap.
 import { idleDeadline } from '../core/deadline';
 import type { MediaTraffic, Prefetched } from '../core/player-api';
 import type { StartMemory } from '../storage/start-memory';
@@ -54,19 +53,9 @@ async function readAll(response: Response, arrived: () => void): Promise<Blob> {
   return new Blob(chunks);
 }
 
-/**
- * Asks at once for `start`'s master and playlists and, when this visit starts where that one did
- * (`startAt`), its init segments and first fragments. Only bytes: what plays is still the catalogue's
- * and the availability's to say (SPEC §4).
- */
-export function startGuess(start: StartMemory, startAt: number): void {
-  const drop = new AbortController();
-  const traffic: MediaTraffic = { last: 0, open: new Map() };
-  const got = new Map<string, Promise<Prefetched | undefined>>();
-  const ask = (url: string, binary: boolean) => got.has(url) || got.set(url, fetchAhead(url, binary, traffic, drop.signal));
-  for (const url of [start.master, ...start.playlists]) ask(url, false);
-  for (const url of start.at === startAt ? start.segments : []) ask(url, true);
-  shared.guess = { start, drop, got, traffic };
+/** Leaves `guess` on the page for the entry's prefetch (bootstrap/guess.ts makes it). */
+export function offerGuess(guess: Guess): void {
+  shared.guess = guess;
 }
 
 /** The guess, handed over once (to keep or to drop); undefined when there is none (left). */

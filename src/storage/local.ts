@@ -7,8 +7,6 @@ export const VARIANTS_KEY = 'episodeVariants';
 export const AUDIO_KEY = 'favoriteAudioTracks';
 export const VOLUME_KEY = 'player-volume';
 export const MUTED_KEY = 'player-muted';
-/** Not SPEC §3's: where each title last started on this device (storage/start-memory.ts). */
-export const STARTS_KEY = 'player-starts';
 
 let warned = false;
 const warn = (err: unknown) => {

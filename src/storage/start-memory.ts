@@ -1,7 +1,13 @@
 // Where each title last started on this device (issue 26): what the engine asked for first, so a
 // returning viewer's bootstrap can ask for the same at once, before the catalogue has answered. The
 // stored value is anything a page or an older build left there: every entry is checked as it is read.
-import { STARTS_KEY, readStored, writeStored } from './local';
+// Guarded as local.ts guards its keys (a sandboxed frame throws on the mere read, a full quota on the
+// write; SPEC §8: only logged), but apart from it: the inline bootstrap and the features piece use
+// this module and the entry does not, and a module all three reach is one more file in the page's
+// first wave (build.mjs FIRST_WAVE_MAX).
+
+/** Not one of SPEC §3's keys: the player's own, beside player-volume and player-muted. */
+export const STARTS_KEY = 'player-starts';
 
 export interface StartMemory {
   /** The title: the movie id of the query. */
@@ -38,9 +44,20 @@ function readStart(v: unknown): StartMemory | undefined {
   return { movie: s.movie, episode: s.episode, variant: s.variant, master: s.master, at: s.at, playlists, segments };
 }
 
+let warned = false;
+const warn = (err: unknown) => {
+  if (!warned) console.warn('[player] local storage unavailable', err);
+  warned = true;
+};
+
 /** Every valid entry, newest first. */
 function readStarts(): StartMemory[] {
-  const v = readStored(STARTS_KEY);
+  let v: unknown;
+  try {
+    v = JSON.parse(localStorage.getItem(STARTS_KEY) ?? '[]');
+  } catch (err) {
+    warn(err);
+  }
   return Array.isArray(v) ? v.slice(0, MAX_TITLES).flatMap((s) => readStart(s) ?? []) : [];
 }
 
@@ -50,5 +67,10 @@ export const recallStart = (movie: number): StartMemory | undefined => readStart
 /** Remembers `start` as its title's newest, first of at most MAX_TITLES (storage that fails: logged, nothing else). */
 export function rememberStart(start: StartMemory): void {
   const entry = readStart({ ...start, playlists: start.playlists.slice(0, MAX_PLAYLISTS), segments: start.segments.slice(0, MAX_SEGMENTS) });
-  if (entry) writeStored(STARTS_KEY, [entry, ...readStarts().filter((s) => s.movie !== entry.movie)].slice(0, MAX_TITLES));
+  if (!entry) return;
+  try {
+    localStorage.setItem(STARTS_KEY, JSON.stringify([entry, ...readStarts().filter((s) => s.movie !== entry.movie)].slice(0, MAX_TITLES)));
+  } catch (err) {
+    warn(err);
+  }
 }

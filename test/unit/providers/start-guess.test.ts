@@ -3,7 +3,8 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { prefetchPlaylists, settleGuess, useAudioPreferences } from '../../../src/providers/playlist-prefetch';
-import { startGuess, takeGuess } from '../../../src/providers/start-guess';
+import { startGuess } from '../../../src/bootstrap/guess';
+import { takeGuess } from '../../../src/providers/start-guess';
 import type { StartMemory } from '../../../src/storage/start-memory';
 import { flush } from '../fakes';
 

@@ -1,8 +1,7 @@
 // Where each title last started (issue 26): a capped list, newest first, read defensively.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { STARTS_KEY, readStored } from '../../../src/storage/local';
-import { type StartMemory, recallStart, rememberStart } from '../../../src/storage/start-memory';
+import { STARTS_KEY, type StartMemory, recallStart, rememberStart } from '../../../src/storage/start-memory';
 import { quiet } from '../fakes';
 import { installDom } from '../dom';
 
@@ -24,7 +23,7 @@ const start = (movie: number, over: Partial<StartMemory> = {}): StartMemory => (
   segments: [`${M}/${movie}/240p/init.mp4`, `${M}/${movie}/240p/seg_0.m4s`],
   ...over,
 });
-const stored = () => readStored(STARTS_KEY) as StartMemory[];
+const stored = () => JSON.parse(win.localStorage.getItem(STARTS_KEY) ?? 'null') as StartMemory[];
 
 test('remembered per title, newest first; a title played again moves to the front, replaced', () => {
   fresh();
@@ -55,7 +54,7 @@ test('at most 3 playlists and 4 segments kept, the first asked', () => {
 });
 
 test('nasty stored values: whatever is not what this build writes is skipped, the rest kept', async () => {
-  // Not JSON is logged as storage that fails is (local.ts readStored).
+  // Not JSON is logged as storage that fails is.
   await quiet(() => {
     for (const raw of ['', 'null', '[1,2', '"x"', '{}', '42', '{"movie":1}', '[null,1,"a",[]]']) {
       fresh();
