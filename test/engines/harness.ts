@@ -51,19 +51,6 @@ export async function open(query: string, { viewport = DESKTOP, path = '/player/
 
 /** Runs `journey` in a fresh tab and closes it whatever happens. */
 export async function within(query: string, journey: (tab: Tab) => Promise<void>, opts?: Parameters<typeof open>[1]): Promise<void> {
-  try {
-    await withinOnce(query, journey, opts);
-  } catch (err) {
-    // MiniBrowser under WebDriver fails a journey now and then for reasons of its own (a frame's
-    // evaluate answering 'cannot serialize cyclic structures' for 20 s): one more try in a fresh tab,
-    // said in the log; a second failure fails the journey.
-    if (engineName() !== 'webkit') throw err;
-    console.warn(`[webkit] journey failed once, tried again: ${(err as Error).message.split('\n')[0]}`);
-    await withinOnce(query, journey, opts);
-  }
-}
-
-async function withinOnce(query: string, journey: (tab: Tab) => Promise<void>, opts?: Parameters<typeof open>[1]): Promise<void> {
   const tab = await open(query, opts);
   try {
     await journey(tab);

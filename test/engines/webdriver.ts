@@ -1,6 +1,4 @@
 // A small W3C WebDriver client over fetch: the commands the journeys need, nothing else.
-const ELEMENT = 'element-6066-11e4-a52e-4f735466cecf';
-
 // W3C key values for the DOM key names the journeys press.
 const KEYS: Record<string, string> = {
   ArrowLeft: '\uE012',
@@ -60,9 +58,18 @@ export async function newSession(base: string, capabilities: Record<string, unkn
       // Frames are looked up from the top page, whichever frame the session is in now.
       await command('POST', '/frame', { id: null });
       if (urlPart === undefined) return;
-      const el = await execute('return Array.from(document.querySelectorAll("iframe")).find((f) => f.src.includes(arguments[0])) || null', [urlPart]);
-      if (!el || !(el as Record<string, string>)[ELEMENT]) throw new Error(`webkit: no frame with ${urlPart}`);
-      await command('POST', '/frame', { id: el });
+      // By index, never by element: the driver tells a node from a plain object by `instanceof Node`
+      // of the realm it runs in, and a same-origin player that read its `frameElement` made that
+      // element's wrapper in the frame's realm. Returned, it failed the test and was walked as an
+      // object: 'cannot serialize cyclic structures', for as long as the frame kept the wrapper.
+      const index = await execute(
+        'const f = Array.from(document.querySelectorAll("iframe")).find((e) => e.src.includes(arguments[0]));' +
+          'for (let i = 0; f && i < window.length; i++) if (window[i] === f.contentWindow) return i;' +
+          'return -1',
+        [urlPart],
+      );
+      if (typeof index !== 'number' || index < 0) throw new Error(`webkit: no frame with ${urlPart}`);
+      await command('POST', '/frame', { id: index });
     },
     async pointer(x, y, click) {
       const move = { type: 'pointerMove', duration: 0, x, y, origin: 'viewport' };

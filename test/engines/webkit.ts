@@ -2,7 +2,7 @@
 // Safari's autoplay rule: muted playback may start by itself, sound needs a gesture.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
-import type { Engine, RawTab, Viewport } from './driver';
+import { type Engine, type RawTab, type Viewport, asJson } from './driver';
 import { newSession } from './webdriver';
 
 const env = (name: string) => {
@@ -122,7 +122,9 @@ export async function launchWebKit(): Promise<Engine> {
         },
         evaluate: async (expression, frameUrl) => {
           await into(frameUrl);
-          return s.execute(`return ${expression}`);
+          // As JSON text, as in the other engines: only a string crosses the driver's own serializer.
+          const text = await s.execute(`return ${asJson(expression)}`);
+          return typeof text === 'string' ? JSON.parse(text) : undefined;
         },
         mouseMove: async (x, y) => {
           await into(undefined);
