@@ -11,8 +11,9 @@ import { mkdir, readFile, readdir, rm, writeFile, copyFile } from 'node:fs/promi
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createHash } from 'node:crypto';
 import { readPlayerConfig, withConfig } from './scripts/player-config.mjs';
-import { configuredNginxConf } from './scripts/nginx-conf.mjs';
+import { configuredNginxConf, playerPolicy as deployedPolicy, preconnectOrigins } from './scripts/nginx-conf.mjs';
 
 const root = dirname(fileURLToPath(import.meta.url));
 // DIST_DIR lets several builds (parallel test runs) live side by side; size-limit reads the default.
@@ -22,7 +23,11 @@ const sizeDir = process.env.DIST_DIR ? join(dist, '..', basename(dist) + '.size'
 /** Lazy pieces: name → { entry, preload, stylesheet, budget }; the name is the `widget` query value. */
 export const PIECES = JSON.parse(await readFile(join(root, 'src/core/pieces.json'), 'utf8'));
 const ENTRIES = Object.fromEntries(Object.entries(PIECES).map(([name, p]) => [name, p.entry]));
-/** The page's own scripts: the bootstrap (first in the HTML, starts the requests) and the entry. */
+/**
+ * The page's own scripts: the bootstrap (inline in the HTML, starts the requests: inlineBootstrap) and
+ * the entry. Both are entry points of the split build, so the chunks stay cut where the page's two
+ * scripts share code (the entry's first wave as before); the bootstrap's own output is not shipped.
+ */
 const PAGE = { boot: 'src/bootstrap/boot.ts', main: 'src/main.tsx' };
 /** Pieces the bootstrap preloads (core/pieces.ts preloadPiece): needed right after the entry, so they download in parallel with it. */
 const PRELOADED = Object.keys(PIECES).filter((name) => PIECES[name].preload);
@@ -189,7 +194,7 @@ export function staticClosure(metafile, file) {
  */
 function pieceChunkMap(metafile, outputs) {
   const file = (name) => Object.keys(metafile.outputs).find((f) => relative(dist, join(root, f)) === outputs[name]);
-  const inHtml = new Set(['main', 'boot'].flatMap((name) => staticClosure(metafile, file(name))));
+  const inHtml = new Set(staticClosure(metafile, file('main')));
   const map = {};
   for (const name of Object.keys(PIECES)) {
     const own = staticClosure(metafile, file(name)).filter((f) => f !== file(name) && !inHtml.has(f));
@@ -197,6 +202,41 @@ function pieceChunkMap(metafile, outputs) {
   }
   return map;
 }
+
+/**
+ * The bootstrap as the page carries it: one module with everything it imports bundled in (an import
+ * would be a round trip before its first request: the one the inline form removes), minified, as text
+ * for a `<script type="module">`. The entry has its own copy of the same modules; what the two share
+ * at run time goes through the page (api/http.ts keeps the early requests on a page-wide registry).
+ * The token refresh is left out: the bootstrap starts nothing with an expired token
+ * (page-config.ts earlyCatalogue), the entry refreshes it.
+ */
+async function inlineBootstrap(widgetMap, cssMap, chunkMap) {
+  const noRefresh = {
+    name: 'bootstrap-without-refresh',
+    setup(b) {
+      b.onResolve({ filter: /^\.\/refresh$/ }, (args) => (args.importer.endsWith(join('src', 'api', 'auth.ts')) ? { path: 'refresh', namespace: 'no-refresh' } : undefined));
+      b.onLoad({ filter: /.*/, namespace: 'no-refresh' }, () => ({
+        contents: "export const refreshToken = () => Promise.reject(new Error('the bootstrap leaves a token refresh to the entry'));",
+        loader: 'js',
+      }));
+    },
+  };
+  const o = options(widgetMap, cssMap, chunkMap);
+  const r = await esbuild.build({ ...o, entryPoints: { boot: PAGE.boot }, splitting: false, sourcemap: false, metafile: false, plugins: [pieceManifest(widgetMap, cssMap, chunkMap), noRefresh] });
+  const text = r.outputFiles.find((f) => f.path.endsWith('.js')).text.trimEnd();
+  // The HTML parser ends a script at `</script` and treats `<!--` specially inside one.
+  if (/<\/script|<!--/i.test(text)) throw new Error('the bootstrap\'s code contains </script or <!--: it cannot be inlined as is');
+  return text;
+}
+
+/** The CSP source that admits exactly this inline script: `'sha256-BASE64'` of its UTF-8 bytes. */
+export const scriptHash = (text) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+
+const escapeAttribute = (s) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** Where the build writes the hashes of the page's inline scripts (read by server/player.mjs). */
+export const CSP_MANIFEST = 'player.csp.json';
 
 async function build() {
   const first = await esbuild.build(options({}));
@@ -223,10 +263,15 @@ async function build() {
   dropEmptyChunks(result);
   if (JSON.stringify(pieceChunkMap(result.metafile, outputs)) !== JSON.stringify(chunkMap)) throw new Error(`piece chunks changed between passes: ${JSON.stringify(chunkMap)} -> ${JSON.stringify(pieceChunkMap(result.metafile, outputs))}`);
 
+  const bootText = await inlineBootstrap(widgetMap, cssMap, chunkMap);
+  const bootFile = join(dist, outputs.boot);
+
   await rm(dist, { recursive: true, force: true });
   await rm(sizeDir, { recursive: true, force: true });
   await mkdir(dist, { recursive: true });
   for (const f of result.outputFiles) {
+    // The split build's bootstrap: the page carries its own, inline.
+    if (f.path === bootFile || f.path === bootFile + '.map') continue;
     await mkdir(dirname(f.path), { recursive: true });
     await writeFile(f.path, f.contents);
   }
@@ -234,58 +279,71 @@ async function build() {
   const rel = (p) => relative(dist, join(root, p));
   const mainOut = Object.keys(result.metafile.outputs).find((f) => rel(f) === outputs.main);
   const bootOut = Object.keys(result.metafile.outputs).find((f) => rel(f) === outputs.boot);
-  // The bootstrap with its chunks: what its first request waits for. With the entry and every chunk
-  // it imports: what the first frame waits for.
-  const bootClosure = staticClosure(result.metafile, bootOut);
-  const critical = [...new Set([...bootClosure, ...staticClosure(result.metafile, mainOut)])];
+  // The entry and every chunk it imports: what the first frame waits for (with the page).
+  const critical = staticClosure(result.metafile, mainOut);
   const css = result.metafile.outputs[mainOut].cssBundle;
 
-  // modulepreload: the entry's static chunks (no import waves). The bootstrap's chunks come first,
-  // right after it: on HTTP/1.1 (six connections a host) whatever is listed later waits for a free
-  // one, and the bootstrap's requests wait for its chunks. The preloaded pieces (hls.js) are not
-  // here: the bootstrap asks for them once its own requests are out (DESIGN "critical path" #1).
-  const bootChunks = bootClosure.filter((f) => f !== bootOut).map((f) => rel(f));
-  const chunks = critical.filter((f) => f !== mainOut && f !== bootOut);
-  const preloads = chunks.map((f) => rel(f)).filter((f) => !bootChunks.includes(f));
-  const firstWave = [outputs.boot, ...bootChunks, rel(css), outputs.main, ...preloads];
+  // modulepreload: the entry's static chunks (no import waves). The chunks the split build's bootstrap
+  // shares with the entry first, as when the bootstrap was a file of its own. The preloaded pieces
+  // (hls.js) are not here: the bootstrap asks for them once its own requests are out (DESIGN
+  // "critical path" #1).
+  const bootChunks = staticClosure(result.metafile, bootOut).filter((f) => f !== bootOut && critical.includes(f));
+  const chunks = [...bootChunks, ...critical.filter((f) => f !== mainOut && !bootChunks.includes(f))];
+  const firstWave = [rel(css), outputs.main, ...chunks];
   if (firstWave.length > FIRST_WAVE_MAX) {
     const importers = (f) => Object.keys(result.metafile.outputs).filter((g) => result.metafile.outputs[g].imports?.some((i) => i.path === f)).map(rel);
     const detail = chunks.map((f) => `${rel(f)} (${Object.keys(result.metafile.outputs[f].inputs).join(', ')}; imported by ${importers(f).join(', ')})`);
     throw new Error(`the page's first wave is ${firstWave.length} files, more than ${FIRST_WAVE_MAX} (HTTP/1.1 connections a host): a lazy piece now shares a module with the page's scripts? COPIED_INTO_PIECES in build.mjs lists what pieces copy.\n  ${detail.join('\n  ')}`);
   }
-  let html = await readFile(join(root, 'static/player.html'), 'utf8');
-  html = html
-    .replace('<script type="module" src="./boot.js"></script>', [`<script type="module" src="./${outputs.boot}"></script>`, ...bootChunks.map((p) => `<link rel="modulepreload" href="./${p}">`)].join('\n    '))
-    .replace('src="./main.js"', `src="./${outputs.main}"`)
-    .replace('href="./main.css"', `href="./${rel(css)}"`)
-    .replace(
-      '<!-- preloads -->',
-      [...new Set(preloads)].map((p) => `<link rel="modulepreload" href="./${p}">`).join('\n    '),
-    );
   // The deploy's configuration (PLAYER_CONFIG file, ENV_BASE_URL etc.): a static host needs no edit.
   const config = readPlayerConfig(process.env);
-  await writeFile(join(dist, 'player.html'), withConfig(html, config));
+  // The policy the page runs under, pinned to this bootstrap: in the page (a static host that cannot
+  // set headers), in the nginx conf, and for the reference server (CSP_MANIFEST). A meta policy cannot
+  // carry report-uri or frame-ancestors; the deploy policy has neither.
+  const hashes = [scriptHash(bootText)];
+  const policy = deployedPolicy(config, hashes);
+  let html = await readFile(join(root, 'static/player.html'), 'utf8');
+  const put = (marker, text) => {
+    if (!html.includes(marker)) throw new Error(`static/player.html has no ${marker}`);
+    html = html.replace(marker, () => text);
+  };
+  put('<!-- policy -->', `<meta http-equiv="Content-Security-Policy" content="${escapeAttribute(policy)}">`);
+  put('<!-- preconnects -->', preconnectOrigins(config).map((o) => `<link rel="preconnect" href="${escapeAttribute(o)}" crossorigin>`).join('\n    '));
+  put('src="./main.js"', `src="./${outputs.main}"`);
+  put('href="./main.css"', `href="./${rel(css)}"`);
+  put('<!-- preloads -->', chunks.map((p) => `<link rel="modulepreload" href="./${rel(p)}">`).join('\n    '));
+  // The template's comments are for its readers, not bytes for every viewer; empty markers go too.
+  html = html.replace(/\n\s*<!--[\s\S]*?-->|\n\s*(?=\n)/g, '');
+  // After #root (it reads the configuration there), `async`: a module script without it waits for
+  // every stylesheet still loading (the HTML spec's deferred scripts), the entry's CSS included: a
+  // round trip before the first request, the one inlining removes.
+  put('<script type="module" src="./boot.js"></script>', `<script type="module" async>${bootText}</script>`);
+  html = withConfig(html, config);
+  await writeFile(join(dist, 'player.html'), html);
+  await writeFile(join(dist, CSP_MANIFEST), JSON.stringify({ scriptHashes: hashes, metaPolicy: policy }, null, 2) + '\n');
   // deploy/nginx.conf with this configuration's policy, beside dist/ (not in it: it is not to be served).
-  await writeFile(`${dist}.nginx.conf`, configuredNginxConf(config));
+  await writeFile(`${dist}.nginx.conf`, configuredNginxConf(config, hashes));
   const vpaidHtml = await readFile(join(root, 'src/ads/vpaid-frame.html'), 'utf8');
   await writeFile(join(dist, 'vpaid.html'), vpaidHtml.replace('src="./vpaid.js"', `src="./${outputs.vpaid}"`));
   for (const f of await readdir(join(root, 'static'))) {
     if (f !== 'player.html') await copyFile(join(root, 'static', f), join(dist, f));
   }
 
-  // What the viewer waits for before the first frame, copied apart so size-limit can weigh exactly it.
+  // What the viewer waits for before the first frame, copied apart so size-limit can weigh exactly it:
+  // the page (its inline bootstrap included), the entry with its chunks, the stylesheet.
   await mkdir(join(sizeDir, 'critical'), { recursive: true });
   for (const f of [...critical, css]) await copyFile(join(root, f), join(sizeDir, 'critical', rel(f)));
-  // And what the first request waits for: the bootstrap with its chunks.
+  await writeFile(join(sizeDir, 'critical', 'player.html'), html);
+  // And what the first request waits for: the page's inline bootstrap.
   await mkdir(join(sizeDir, 'bootstrap'), { recursive: true });
-  for (const f of bootClosure) await copyFile(join(root, f), join(sizeDir, 'bootstrap', rel(f)));
+  await writeFile(join(sizeDir, 'bootstrap', 'boot.js'), bootText);
 
   await buildEmbedSdk();
   await compressAll(dist);
   await writeFile(join(sizeDir, 'meta.json'), JSON.stringify(result.metafile));
   const kb = (n) => (n / 1024).toFixed(1) + ' kB';
-  const critBytes = [...critical, css].reduce((n, f) => n + result.metafile.outputs[f].bytes, 0);
-  console.log(`built ${outputs.boot} + ${outputs.main} (+${critical.length - 2} chunks, ${rel(css)}): critical path ${kb(critBytes)} minified`);
+  const critBytes = [...critical, css].reduce((n, f) => n + result.metafile.outputs[f].bytes, Buffer.byteLength(html));
+  console.log(`built player.html (bootstrap inline, ${kb(Buffer.byteLength(bootText))}, ${hashes[0]}) + ${outputs.main} (+${critical.length - 1} chunks, ${rel(css)}): critical path ${kb(critBytes)} minified`);
   if (Object.keys(config).length) console.log(`player.html configured with ${Object.keys(config).join(', ')}`);
 }
 

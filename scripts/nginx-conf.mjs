@@ -3,11 +3,14 @@
 // server's policies (server/player.mjs) with the origins the player configuration names added, so a
 // static host runs the page under the same policy as the reference server, no hand editing.
 //
-//   node scripts/nginx-conf.mjs           prints the conf for PLAYER_CONFIG / ENV_BASE_URL ...
-//   node scripts/nginx-conf.mjs --write   rewrites deploy/nginx.conf for deploy/player.json
+//   node scripts/nginx-conf.mjs           prints the conf for PLAYER_CONFIG / ENV_BASE_URL ... and the
+//                                         last build's bootstrap hash (dist/player.csp.json)
+//   node scripts/nginx-conf.mjs --write   rewrites deploy/nginx.conf for deploy/player.json: a template
+//                                         without the hash (it changes with every bootstrap change; the
+//                                         build writes it into dist.nginx.conf)
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { VPAID_CSP, playerPolicy as referencePolicy } from '../server/player.mjs';
+import { VPAID_CSP, playerPolicy as referencePolicy, readCspManifest } from '../server/player.mjs';
 import { readPlayerConfig } from './player-config.mjs';
 
 export const NGINX_TEMPLATE = fileURLToPath(new URL('../deploy/nginx.conf', import.meta.url));
@@ -61,18 +64,32 @@ export function withSources(policy, additions) {
  * media (hls.js fetches segments, Safari's native HLS plays them as media); the error ingest and the ad
  * list are fetched; lazy pieces, styles, the placeholder and the VPAID frame may come from an asset host.
  * @param {Record<string, string>} config as readPlayerConfig returns it
+ * @param {string[]} [scriptHashes] the page's inline scripts ('sha256-…'), as the build computed them
  */
-export function playerPolicy(config) {
+export function playerPolicy(config, scriptHashes = []) {
   const fetched = [originOf(config.env_base_url), originOf(config.sentry_dsn), originOf(config.env_ad_list_url)];
   const assets = originOf(config.player_asset_path);
   // adOrigins: admitted to connect-src, media-src and img-src (needed there for http origins)
-  const reference = referencePolicy({ adOrigins: fetched.filter((o) => o !== undefined), reportUri: null });
+  const reference = referencePolicy({ adOrigins: fetched.filter((o) => o !== undefined), reportUri: null, scriptHashes });
   return withSources(reference, {
     'script-src': [assets],
     'style-src': [assets],
     'media-src': [assets],
     'frame-src': [assets],
   });
+}
+
+/**
+ * The other origins the page fetches from as soon as it starts, by the configuration: the API (the
+ * catalogue calls, then the media), the ad list, an asset host (hls.js). The page preconnects to them
+ * (`crossorigin`: each is fetched in CORS mode without credentials, the connection pool a
+ * preconnect must open to be reused); the error ingest waits until after the first frame. A path is
+ * the page's own host. At most three: each preconnect holds a socket the page's own files may need.
+ * @param {Record<string, string>} config
+ */
+export function preconnectOrigins(config) {
+  const origins = [config.env_base_url, config.env_ad_list_url, config.player_asset_path].map(originOf).filter((o) => o !== undefined);
+  return [...new Set(origins)].slice(0, 3);
 }
 
 /** The sandboxed VPAID frame's policy: the reference server's, without its test-only report-uri. */
@@ -85,9 +102,9 @@ const escapeNginx = (s) => s.replace(/\\/g, '\\\\').replace(/"/g, '\\"');
  * deploy/nginx.conf (or a conf the build wrote) with the policies of `config`, another root folder,
  * another port: each only when given.
  * @param {string} template the text of deploy/nginx.conf
- * @param {{ config?: Record<string, string>, root?: string, port?: number }} options
+ * @param {{ config?: Record<string, string>, scriptHashes?: string[], root?: string, port?: number }} options
  */
-export function renderNginxConf(template, { config, root, port }) {
+export function renderNginxConf(template, { config, scriptHashes, root, port }) {
   /** @param {string} text @param {RegExp} re @param {string} value @param {string} what */
   const replaceOnce = (text, re, value, what) => {
     if ((text.match(new RegExp(re.source, 'gm')) ?? []).length !== 1) throw new Error(`deploy/nginx.conf: expected one ${what} line`);
@@ -95,7 +112,7 @@ export function renderNginxConf(template, { config, root, port }) {
   };
   let conf = template;
   if (config) {
-    conf = replaceOnce(conf, /^(\s*add_header Content-Security-Policy ")[^\n]*(" always; # POLICY player)$/, `$1${escapeNginx(playerPolicy(config))}$2`, 'player policy');
+    conf = replaceOnce(conf, /^(\s*add_header Content-Security-Policy ")[^\n]*(" always; # POLICY player)$/, `$1${escapeNginx(playerPolicy(config, scriptHashes))}$2`, 'player policy');
     conf = replaceOnce(conf, /^(\s*add_header Content-Security-Policy ")[^\n]*(" always; # POLICY vpaid)$/, `$1${escapeNginx(vpaidPolicy())}$2`, 'vpaid policy');
   }
   if (root !== undefined) conf = replaceOnce(conf, /^(\s*root )[^;\n]+;/, `$1${root};`, 'root');
@@ -103,9 +120,13 @@ export function renderNginxConf(template, { config, root, port }) {
   return conf;
 }
 
-/** deploy/nginx.conf for this configuration, as the build writes it next to dist/. */
-export const configuredNginxConf = (/** @type {Record<string, string>} */ config) =>
-  renderNginxConf(readFileSync(NGINX_TEMPLATE, 'utf8'), { config });
+/**
+ * deploy/nginx.conf for this configuration and this build's inline bootstrap, as the build writes it
+ * next to dist/ (dist.nginx.conf).
+ * @param {Record<string, string>} config
+ * @param {string[]} [scriptHashes]
+ */
+export const configuredNginxConf = (config, scriptHashes) => renderNginxConf(readFileSync(NGINX_TEMPLATE, 'utf8'), { config, scriptHashes });
 
 /** The policy lines of a conf, as nginx will send them. */
 export function policiesIn(/** @type {string} */ conf) {
@@ -119,6 +140,8 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   if (process.argv.includes('--write')) {
     writeFileSync(NGINX_TEMPLATE, renderNginxConf(template, { config: readPlayerConfig({ PLAYER_CONFIG: EXAMPLE_CONFIG }) }));
   } else {
-    process.stdout.write(configuredNginxConf(readPlayerConfig(process.env)));
+    // The build's conf is dist.nginx.conf; this prints one for the hash of the last build's bootstrap.
+    const dist = process.env.DIST_DIR || fileURLToPath(new URL('../dist', import.meta.url));
+    process.stdout.write(configuredNginxConf(readPlayerConfig(process.env), readCspManifest(dist).scriptHashes));
   }
 }

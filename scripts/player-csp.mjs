@@ -8,8 +8,11 @@
  *
  * AD_ORIGIN: an http ad server to admit besides every https origin (development). Without
  * --report-uri the policy has no report-uri (a static host has no endpoint to receive reports).
+ * The inline bootstrap's hash is the build's (dist/player.csp.json; DIST_DIR names another dist/):
+ * build first, and print again after every build that changed the bootstrap.
  */
-import { playerPolicy } from '../server/player.mjs';
+import { fileURLToPath } from 'node:url';
+import { playerPolicy, readCspManifest } from '../server/player.mjs';
 
 const args = process.argv.slice(2);
 const at = args.indexOf('--report-uri');
@@ -19,7 +22,10 @@ if (at >= 0 && !reportUri) {
   process.exit(1);
 }
 try {
-  console.log(playerPolicy({ adOrigins: args, reportUri }));
+  const dist = process.env.DIST_DIR || fileURLToPath(new URL('../dist', import.meta.url));
+  const { scriptHashes } = readCspManifest(dist);
+  if (!scriptHashes.length) console.error(`no ${dist}/player.csp.json: run \`npm run build\` first, or the page's inline bootstrap is refused`);
+  console.log(playerPolicy({ adOrigins: args, reportUri, scriptHashes }));
 } catch (err) {
   console.error(String(/** @type {Error} */ (err).message));
   process.exit(1);

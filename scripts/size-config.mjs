@@ -6,14 +6,17 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-/** The critical path's budget: entry JS + CSS + the chunks it imports statically (build.mjs copies them apart). */
-export const CRITICAL = { name: 'critical path (bootstrap + entry JS + CSS + static chunks)', path: '.size/critical/*', brotli: true, limit: '20.5 kB' };
+/**
+ * The critical path's budget: the page (dist/player.html, its inline bootstrap included) + entry JS +
+ * CSS + the chunks the entry imports statically (build.mjs copies them apart).
+ */
+export const CRITICAL = { name: 'critical path (page with its inline bootstrap + entry JS + CSS + static chunks)', path: '.size/critical/*', brotli: true, limit: '23.5 kB' };
 
 /**
- * Within it, what the page's first request waits for: the bootstrap and the chunks it imports. Every
- * kilobyte here shares the first wave's bandwidth and holds the catalogue calls back (~15 ms on Fast 3G).
+ * Within it, what the page's first request waits for: the inline bootstrap, everything it imports
+ * bundled in. Every kilobyte here arrives before the page's first requests go out (~6 ms on Fast 3G).
  */
-export const BOOTSTRAP = { name: 'bootstrap with its chunks (before the first request)', path: '.size/bootstrap/*', brotli: true, limit: '3.75 kB' };
+export const BOOTSTRAP = { name: 'inline bootstrap (in the page, before the first request)', path: '.size/bootstrap/*', brotli: true, limit: '3.75 kB' };
 
 /** The partner SDK (src/embed/, build.mjs buildEmbedSdk): a bundle of its own, on the partner's page. */
 export const SDK = [

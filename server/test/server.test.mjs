@@ -424,6 +424,46 @@ test('the player policy admits ad servers on any https origin and the configured
   assert.throws(() => playerPolicy({ adOrigins: ['javascript:alert(1)'] }), /not an http\(s\) address/);
 });
 
+test('a page with an inline bootstrap: the header admits it by the hash the build wrote (dist/player.csp.json); the meta copy follows the header', async () => {
+  // A dist/ as the build writes it: the page with its meta policy, the manifest (build.mjs CSP_MANIFEST).
+  const dist = path.join(root, 'dist-inline');
+  const hash = "'sha256-" + 'A'.repeat(43) + "='";
+  const meta = playerPolicy({ reportUri: null, scriptHashes: [hash] });
+  const page = `<!doctype html><html><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="${meta}"></head><body><div id="root"></div><script type="module" async>boot()</script></body></html>\n`;
+  put('dist-inline/player.html', page);
+  putCompressed('dist-inline/player.html');
+  put('dist-inline/player.csp.json', JSON.stringify({ scriptHashes: [hash], metaPolicy: meta }));
+  const s = await startServer({ port: 0, host: '127.0.0.1', root, distDir: dist });
+  try {
+    const plain = await request('GET', '/player/?movie_id=1', { server: s, headers: { 'Accept-Encoding': 'br' } });
+    const policy = String(plain.headers['content-security-policy']);
+    assert.ok(policy.includes(`; script-src 'self' ${hash}; `), policy);
+    assert.is(policy, `${meta}; report-uri /csp-report`);
+    assert.is(plain.headers['content-encoding'], 'br', 'the build’s copy, as built: its meta is this server’s policy already');
+    assert.is(zlib.brotliDecompressSync(plain.body).toString('utf8'), page);
+
+    // An http ad server admitted by this server: the meta copy (enforced too) must admit it as well.
+    s.setAdOrigins(['http://127.0.0.1:9001']);
+    s.setAdListUrl('http://127.0.0.1:9001/ad-list.json');
+    for (const target of ['/player/?movie_id=1', '/player/player.html']) {
+      const r = await request('GET', target, { server: s, headers: { 'Accept-Encoding': 'gzip, br' } });
+      const header = String(r.headers['content-security-policy']);
+      assert.match(header, `script-src 'self' ${hash}; connect-src 'self' https: http://127.0.0.1:9001;`);
+      assert.is(r.headers['content-encoding'], 'br', target);
+      const html = zlib.brotliDecompressSync(r.body).toString('utf8');
+      const served = html.match(/<meta http-equiv="Content-Security-Policy" content="([^"]*)">/)?.[1];
+      assert.is(served, header.replace('; report-uri /csp-report', ''), `${target}: the meta is the header without report-uri`);
+      assert.match(html, 'data-env-ad-list-url="http://127.0.0.1:9001/ad-list.json"');
+      assert.match(html, '<script type="module" async>boot()</script>');
+      const again = await request('GET', target, { server: s, headers: { 'Accept-Encoding': 'gzip, br', 'If-None-Match': String(r.headers.etag) } });
+      assert.is(again.status, 304, `${target}: revalidated by its ETag`);
+    }
+  } finally {
+    await s.close();
+  }
+  assert.throws(() => playerPolicy({ scriptHashes: ["'unsafe-inline'"] }), /not a script hash/);
+});
+
 test('precompressed assets: br, then gzip, else identity; Vary always', async () => {
   const br = await get('/player/main-ABCDEF12.js', { 'Accept-Encoding': 'gzip, deflate, br' });
   assert.is(br.headers['content-encoding'], 'br');

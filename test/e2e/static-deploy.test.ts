@@ -4,6 +4,7 @@
 // partner's page on a third (the shared reference server). The player must play there, its API calls
 // passing CORS preflights, under the policy the build generated, with no violation.
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { cp, mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -155,12 +156,17 @@ test.after(async () => {
   if (work) await rm(work, { recursive: true, force: true });
 });
 
-test('the build configured the page and wrote the conf: the API origin in the policy, as the reference policy plus it', async () => {
+test('the build configured the page and wrote the conf: the API origin in the policy, as the reference policy plus it, the bootstrap by its hash', async () => {
   const html = await (await fetch(`${site}/player/`)).text();
   assert.match(html, `data-env-base-url="${api!.url}"`);
   assert.match(html, 'data-sentry-project-label="static-deploy"');
   const policy = policiesIn(builtConf).player;
-  assert.is(policy, playerPolicy({ env_base_url: api!.url, sentry_project_label: 'static-deploy' }));
+  // The inline bootstrap's hash, as the build wrote it: the same in the page's meta copy.
+  const hash = `'sha256-${createHash('sha256').update(html.match(/<script type="module" async>([\s\S]*?)<\/script>/)![1]).digest('base64')}'`;
+  assert.is(policy, playerPolicy({ env_base_url: api!.url, sentry_project_label: 'static-deploy' }, [hash]));
+  assert.match(html, `<meta http-equiv="Content-Security-Policy" content="${policy}">`);
+  // The API is another origin, fetched in CORS mode without credentials: a connection opened early, for that pool.
+  assert.match(html, `<link rel="preconnect" href="${api!.url}" crossorigin>`);
   assert.match(policy, new RegExp(`(^|; )connect-src [^;]*${api!.url.replace(/[.]/g, '\\.')}`));
 });
 
