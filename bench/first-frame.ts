@@ -8,15 +8,17 @@
 // not start). BENCH_RUNS=N rounds (default 5, at least 3).
 // BENCH_ONLY=name,name runs only those scenarios (exact names, e.g. 'fast-3g,no-fill ads,pre-roll (ad)').
 // `-- --deploy nginx [--link TRACE]`: the pages from the production-like deploy instead (bench/deploy-nginx.ts).
+// 'returning' (issue 26): each page visited before in the same context (WATCHED_MS watched, unthrottled,
+// storage and HTTP cache kept), then again on Fast 3G: only that second visit is measured.
 import { existsSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
-import { chromium, type Browser, type CDPSession } from 'playwright-core';
+import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core';
 // @ts-expect-error: plain JS modules
 import { startServer } from '../server/index.mjs';
 // @ts-expect-error: plain JS modules
 import { CHROMIUM_FLAGS, ensureChromium } from '../scripts/find-chromium.mjs';
 import { chainTime, criticalChain, type Timed } from './chain';
-import { inFreshPage, within } from './page';
+import { inFreshPage, type PageSetup, within } from './page';
 import { startDeploy, type Deploy } from './deploy-nginx';
 import { PROTOCOL_PROBE, protocolSummary, type ProtocolCounts } from './protocols';
 
@@ -42,7 +44,12 @@ interface Scenario {
   pages: PageKind[];
   /** The scenario whose bare hls.js median the ratio divides by. */
   reference: string;
+  /** A returning viewer: the measured visit follows a first one in the same context (inReturningPage). */
+  returning?: boolean;
 }
+
+/** How long a returning scenario's first visit watches before it leaves. */
+const WATCHED_MS = 12_000;
 
 const ALL_SCENARIOS: Scenario[] = [
   { name: 'fast-3g', cpu: 1, role: 'content', pages: ['hls.js', 'player'], reference: 'fast-3g' },
@@ -51,6 +58,7 @@ const ALL_SCENARIOS: Scenario[] = [
   { name: 'no-fill ads', cpu: 1, adList: '/ad-list.json?pre=empty&mid=empty', role: 'content', pages: ['player'], reference: 'fast-3g' },
   // The default list's pre-roll (an inline MP4): the first frame of the ad, not of the content.
   { name: 'pre-roll (ad)', cpu: 1, adList: '/ad-list.json?pre=skippable&mid=nonskippable', role: 'ad', pages: ['player'], reference: 'fast-3g' },
+  { name: 'returning', cpu: 1, role: 'content', pages: ['hls.js', 'player'], reference: 'returning', returning: true },
 ];
 const ONLY = process.env.BENCH_ONLY?.split(',').map((n) => n.trim());
 const SCENARIOS = ONLY ? ALL_SCENARIOS.filter((s) => ONLY.includes(s.name)) : ALL_SCENARIOS;
@@ -91,11 +99,14 @@ interface Req {
   total?: number;
   headers?: { at: number; bytes: number };
   mimeType?: string;
+  /** Answered by the HTTP cache, or a 304 (the cache's copy revalidated): how a returning visit got it. */
+  from?: 'cache' | '304';
   chunks: Array<{ at: number; bytes: number }>;
 }
 
 interface Row extends Timed {
   bytes: number;
+  from?: Req['from'];
 }
 
 interface Run {
@@ -139,6 +150,7 @@ function collect(cdp: CDPSession) {
   cdp.on('Network.responseReceived', (e) => {
     const r = reqs.get(e.requestId);
     if (r) Object.assign(r, { headers: { at: e.timestamp, bytes: e.response.encodedDataLength ?? 0 }, mimeType: e.response.mimeType });
+    if (r && (e.response.fromDiskCache || e.response.status === 304)) r.from = e.response.fromDiskCache ? 'cache' : '304';
   });
   cdp.on('Network.dataReceived', (e) => {
     reqs.get(e.requestId)?.chunks.push({ at: e.timestamp, bytes: e.encodedDataLength });
@@ -156,10 +168,12 @@ function collect(cdp: CDPSession) {
 
 async function measure(browser: Browser, origin: string, kind: PageKind, scenario: Scenario, throttle = true): Promise<Run> {
   const setup = { probe: PROBE, cpu: throttle ? scenario.cpu : 1, network: throttle && !deploy?.link ? FAST_3G : undefined };
-  return inFreshPage(browser, setup, async (page, cdp) => {
+  const url = origin + (deploy?.path(URLS[kind], scenario.adList) ?? URLS[kind]);
+  const visit = scenario.returning ? inReturningPage(url) : inFreshPage;
+  return visit(browser, setup, async (page, cdp) => {
     const net = collect(cdp);
     const role: Role = kind === 'player' ? scenario.role : 'content';
-    await page.goto(origin + (deploy?.path(URLS[kind], scenario.adList) ?? URLS[kind]), { waitUntil: 'commit', timeout: RUN_TIMEOUT_MS });
+    await page.goto(url, { waitUntil: 'commit', timeout: RUN_TIMEOUT_MS });
     const probe = page.evaluate(
       `window.__benchFirstPlaying(${JSON.stringify(role)}).then((t) => [t, performance.getEntriesByType('navigation')[0]?.fetchStart ?? 0])`,
     ) as Promise<[number, number]>;
@@ -185,12 +199,42 @@ async function measure(browser: Browser, origin: string, kind: PageKind, scenari
       }
       // What the response names, for the chain: the page, JSON, playlists, VAST (not scripts, not media).
       const body = end !== undefined && !r.failed && /html|json|xml|mpegurl/i.test(r.mimeType ?? '') ? await textOf(cdp, id) : undefined;
-      requests.push({ url: r.url, start, end, firstByte, initiators: r.initiators, body, bytes });
+      requests.push({ url: r.url, start, end, firstByte, initiators: r.initiators, body, bytes, from: r.from });
     }
     requests.sort((a, b) => a.start - b.start);
     return { ms, bytes: requests.reduce((n, r) => n + r.bytes, 0), requests, protocols };
   });
 }
+
+/**
+ * As inFreshPage, but the page is a returning viewer's: `url` was visited before in the same context
+ * (unthrottled, WATCHED_MS watched after its first 'playing', then left), its storage and HTTP cache
+ * kept as the servers' headers allow; the throttles apply to the measured visit only.
+ */
+const inReturningPage =
+  (url: string) =>
+  async <T>(browser: Browser, setup: PageSetup, use: (page: Page, cdp: CDPSession) => Promise<T>): Promise<T> => {
+    const context = await browser.newContext({ viewport: { width: 640, height: 360 } });
+    try {
+      await context.addInitScript(setup.probe);
+      const before = await context.newPage();
+      await before.goto(url, { waitUntil: 'commit', timeout: RUN_TIMEOUT_MS });
+      await within(before.evaluate(`window.__benchFirstPlaying('content')`), RUN_TIMEOUT_MS, "the first visit: no 'content' playing");
+      await before.waitForTimeout(WATCHED_MS);
+      // Left as a viewer leaves: pagehide (progress saved), then gone.
+      const gone = new Promise((resolve) => before.once('close', resolve));
+      await before.close({ runBeforeUnload: true });
+      await within(gone, RUN_TIMEOUT_MS, 'the first visit closed');
+      const page = await context.newPage();
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.enable');
+      if (setup.network) await cdp.send('Network.emulateNetworkConditions', setup.network);
+      if (setup.cpu > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: setup.cpu });
+      return await use(page, cdp);
+    } finally {
+      await context.close().catch(() => {});
+    }
+  };
 
 async function textOf(cdp: CDPSession, requestId: string): Promise<string | undefined> {
   try {
@@ -214,7 +258,7 @@ function waterfall(title: string, run: Run, origin: string) {
     const b = Math.max(a + 1, r.end === undefined ? width : col(r.end));
     const bar = ' '.repeat(a) + '█'.repeat(Math.min(b, width) - a) + ' '.repeat(Math.max(0, width - b));
     const url = new URL(r.url);
-    const path = (url.origin === origin ? '' : `(ad server) `) + (url.pathname + url.search).replace(/^(.{90}).+$/, '$1…');
+    const path = (url.origin === origin ? '' : `(ad server) `) + (url.pathname + url.search).replace(/^(.{90}).+$/, '$1…') + (r.from ? ` (${r.from})` : '');
     console.log(
       `${fmt(r.start).padStart(6)} ${(r.end === undefined ? '…' : fmt(r.end)).padStart(6)}  ${bar}${r.end === undefined ? '>' : '|'}  ${kB(r.bytes).padStart(6)}  ${path}`,
     );
@@ -265,7 +309,7 @@ const slot = (scenario: string, kind: PageKind) => {
 try {
   console.log(`Setup: ${deploy?.describe ?? 'the reference server (node:http, HTTP/1.1 without TLS) serves pages, API and media; a second one is the ad server'}.`);
   console.log(
-    `Chromium ${browser.version()}; ${RUNS} rounds; ${deploy?.link ? 'the link, no DevTools network emulation' : `Fast 3G (${FAST_3G.latency} ms, 1.44 Mb/s down, 675 kb/s up)`}, cache disabled; ` +
+    `Chromium ${browser.version()}; ${RUNS} rounds; ${deploy?.link ? 'the link, no DevTools network emulation' : `Fast 3G (${FAST_3G.latency} ms, 1.44 Mb/s down, 675 kb/s up)`}, cache disabled (but for 'returning'); ` +
       `each round opens every scenario's pages, bare hls.js and player in alternating order, each in a fresh context.`,
   );
   // Warm-up, not counted: the browser's first page, and the server compressing hls.js once.
@@ -327,7 +371,7 @@ try {
     const m = median(runs.map((r) => r.ms));
     return runs.reduce((best, r) => (Math.abs(r.ms - m) < Math.abs(best.ms - m) ? r : best));
   };
-  const shown: Array<[string, PageKind]> = [['fast-3g', 'hls.js'], ...SCENARIOS.map((s): [string, PageKind] => [s.name, 'player'])];
+  const shown: Array<[string, PageKind]> = [['fast-3g', 'hls.js'], ['returning', 'hls.js'], ...SCENARIOS.map((s): [string, PageKind] => [s.name, 'player'])];
   for (const [name, kind] of shown) {
     const { runs } = slot(name, kind);
     if (runs.length) waterfall(`Waterfall, ${name}, ${kind}, median run`, medianRun(runs), origin);
