@@ -4,8 +4,10 @@
 // hls.js page, and the ad server as a second https origin.
 
 // nginx's main file as Debian's /etc/nginx/nginx.conf frames a conf.d file, in a temp folder: its own
-// pid, logs and temp paths, in the foreground, one process (as the static-deploy e2e runs it).
-export const nginxMainConf = (dir: string) => `daemon off;
+// pid, logs and temp paths, in the foreground, one process (as the static-deploy e2e runs it). With
+// Debian's brotli_static module (the conf's own comment names it) NAME.br goes to clients that accept
+// br, as the reference server does; without it they get the gzip copies, larger by a fifth.
+export const nginxMainConf = (dir: string, brotliModule?: string) => `${brotliModule ? `load_module ${brotliModule};\n` : ''}daemon off;
 master_process off;
 pid ${dir}/nginx.pid;
 error_log ${dir}/error.log warn;
@@ -20,7 +22,7 @@ http {
   sendfile on;
   tcp_nopush on;
   default_type application/octet-stream;
-  gzip on;
+  gzip on;${brotliModule ? '\n  brotli_static on;' : ''}
   gzip_types application/json application/xml application/vnd.apple.mpegurl;
   ssl_protocols TLSv1.2 TLSv1.3;
   ssl_session_cache shared:SSL:1m;
@@ -59,7 +61,7 @@ const tls = (port: number, o: TlsAndProxies) => `listen 127.0.0.1:${port} ssl ht
 export function withTlsAndProxies(site: string, o: TlsAndProxies): string {
   const listen = new RegExp(`^\\s*listen ${o.site};$`, 'm');
   if (!listen.test(site)) throw new Error(`dist.nginx.conf: no "listen ${o.site};" line after rendering`);
-  // ^~ prefixes win over the conf's regex locations (its .html rule would put the player's policy on the bare page).
+  // ^~ prefixes and exact matches win over the conf's regex locations (its .html rule would put the player's policy on the bare page).
   const proxied = ['/catalog-api/', '/media/', '/ads/', '/api/', '/authenticator/']
     .map((prefix) => `\n    location ^~ ${prefix} {\n        ${proxyTo(o.serverPort)}\n    }`)
     .join('');
@@ -67,9 +69,12 @@ export function withTlsAndProxies(site: string, o: TlsAndProxies): string {
     location = /ad-list.json {
         ${proxyTo(o.serverPort)}
     }${proxied}
-    # The bench's reference page: hls.js as a CDN would serve a library, revalidated like the reference server's.
-    location ^~ /bench/ {
+    # The bench's reference page and hls.js, with server/bench.mjs's cache rules (hls.js as a CDN serves a versioned library).
+    location = /bench/hls.html {
         add_header Cache-Control "no-cache" always;
+    }
+    location = /bench/hls.mjs {
+        add_header Cache-Control "public, max-age=31536000, immutable" always;
     }`;
   const ads = `
 server {

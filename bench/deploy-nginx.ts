@@ -16,7 +16,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 // @ts-expect-error: plain JS modules
 import { ensureNginx } from '../scripts/find-nginx.mjs';
 // @ts-expect-error: plain JS modules
@@ -52,6 +52,8 @@ interface DeployOptions {
 }
 
 const repo = new URL('..', import.meta.url).pathname;
+// Debian's libnginx-mod-http-brotli-static, when installed: the deploy then sends the build's .br files.
+const BROTLI_MODULE = ['/usr/lib/nginx/modules/ngx_http_brotli_static_module.so'].find((p) => existsSync(p));
 
 /** The deploy asked for on the command line or in BENCH_DEPLOY / BENCH_LINK; undefined = the reference server. */
 function wanted(argv: string[], env: NodeJS.ProcessEnv) {
@@ -99,7 +101,13 @@ function makeCertificate(dir: string) {
 /** The player's folder for an ad list: its page names the list, as a build with env_ad_list_url would. */
 const folderOf = (adLists: string[], adList?: string) => (adList === undefined ? 'player' : `player-ads-${adLists.indexOf(adList) + 1}`);
 
-/** www/: dist/ as /player/ and once per ad list, the bare hls.js page and hls.js (gzip beside, as dist/'s). */
+/** NAME.gz and NAME.br beside NAME, as the build and server/bench.mjs compress (gzip 9, brotli 11). */
+async function writeCompressed(file: string, body: Buffer) {
+  await writeFile(`${file}.gz`, gzipSync(body, { level: 9 }));
+  await writeFile(`${file}.br`, brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length } }));
+}
+
+/** www/: dist/ as /player/ and once per ad list, the bare hls.js page and hls.js (compressed beside, as dist/'s). */
 async function writeSite(www: string, dist: string, adLists: string[], adsOrigin: string) {
   await cp(dist, join(www, 'player'), { recursive: true });
   for (const adList of adLists) {
@@ -107,14 +115,13 @@ async function writeSite(www: string, dist: string, adLists: string[], adsOrigin
     await cp(dist, folder, { recursive: true });
     const page = withAdListAttribute(await readFile(join(dist, 'player.html'), 'utf8'), `${adList}&vast_origin=${encodeURIComponent(adsOrigin)}`) as string;
     await writeFile(join(folder, 'player.html'), page);
-    await writeFile(join(folder, 'player.html.gz'), gzipSync(page, { level: 9 }));
-    await rm(join(folder, 'player.html.br'), { force: true });
+    await writeCompressed(join(folder, 'player.html'), Buffer.from(page));
   }
   await mkdir(join(www, 'bench'));
   await cp(join(repo, 'server/bench/hls.html'), join(www, 'bench/hls.html'));
   const hls = await readFile(join(repo, 'node_modules/hls.js/dist/hls.min.mjs'));
   await writeFile(join(www, 'bench/hls.mjs'), hls);
-  await writeFile(join(www, 'bench/hls.mjs.gz'), gzipSync(hls, { level: 9 }));
+  await writeCompressed(join(www, 'bench/hls.mjs'), hls);
 }
 
 /** GET over TLS trusting only our certificate: the status, or the error. */
@@ -169,7 +176,7 @@ async function serve({ dir, dist, builtConf, tls, link, options }: ServeArgs) {
     await writeSite(www, dist, options.adLists, adsOrigin);
     const site = renderNginxConf(builtConf, { root: www, port: ports.site }) as string;
     await writeFile(join(dir, 'player.conf'), withTlsAndProxies(site, { ...ports, ...tls, serverPort: options.serverPort, adServerPort: options.adServerPort }));
-    await writeFile(join(dir, 'nginx.conf'), nginxMainConf(dir));
+    await writeFile(join(dir, 'nginx.conf'), nginxMainConf(dir, BROTLI_MODULE));
     try {
       return { nginx: await startNginx(dir, ports, tls.pem), origin, adsOrigin };
     } catch (err) {
@@ -203,7 +210,8 @@ export async function startDeploy(argv: string[], options: DeployOptions): Promi
     const version = /nginx\/[\d.]+/.exec(spawnSync(ensureNginx() as string, ['-v'], { encoding: 'utf8' }).stderr)?.[0] ?? 'nginx';
     return {
       describe:
-        `${version} (Debian) in front: TLS (self-signed, trusted by SPKI) and HTTP/2 at ${origin}, dist/ under dist.nginx.conf, ` +
+        `${version} (Debian) in front: TLS (self-signed, trusted by SPKI) and HTTP/2 at ${origin}, dist/ under dist.nginx.conf ` +
+        `(${BROTLI_MODULE ? 'brotli_static: the build’s .br files' : 'gzip_static only: no brotli module (Debian: libnginx-mod-http-brotli-static), so larger files than the reference server’s'}), ` +
         `API and media proxied to the reference server, the ad server behind ${adsOrigin}${linkNote}`,
       origin,
       path: (path, adList) => (adList === undefined ? path : path.replace(/^\/player\//, `/${folderOf(options.adLists, adList)}/`)),
