@@ -53,6 +53,8 @@ const PLAYING = {
   playlistLoadPolicy: policy(2, 2, 1000, 8000),
   fragLoadPolicy: policy(2, 3, 1000, 4000),
 };
+/** How long a cap after dropped frames holds (hls.js's own holds for good). */
+const FPS_CAP_MS = 30000;
 const THUMBNAILS_DATA_ID = 'com.embed-player.thumbnails';
 
 /**
@@ -81,6 +83,7 @@ export async function attachHls(
   let codecSwapped = false;
   let started = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let fpsCapTimer: ReturnType<typeof setTimeout> | undefined;
   // The stream has started once its first data is in the element (MSE fires this whatever preload says).
   const onStarted = () => {
     started = true;
@@ -93,6 +96,7 @@ export async function attachHls(
   const handle: HlsHandle = {
     destroy() {
       clearTimeout(timer);
+      clearTimeout(fpsCapTimer);
       life.abort();
       video.removeEventListener('loadeddata', onStarted);
       hls.destroy();
@@ -121,7 +125,6 @@ export async function attachHls(
       // the second fragment goes to the rendition the link can pay for.
       ...(measured && { abrEwmaDefaultEstimate: Math.min(Math.max(measured, 1e5), 5e6) }),
       testBandwidth: false,
-      capLevelToPlayerSize: true,
       startPosition: at > 0 ? at : -1,
       // A phone's data plan and memory: 60 s ahead at most. hls.js's default fills 60 MB, up to 600 s
       // ahead at a low bitrate (bench:playback --long: 593 s buffered; 15.9 MB carried for 7.8 MB
@@ -130,6 +133,9 @@ export async function attachHls(
       maxBufferLength: 60,
       maxMaxBufferLength: 60,
       backBufferLength: 30,
+      // What is left ahead of a seek back (a range the playhead no longer reaches) goes once it is
+      // further than the buffer target: after seeks across a film, memory holds 30 s behind and 60 ahead.
+      frontBufferFlushThreshold: 60,
       abrController: BufferAwareAbr,
       ...(started ? PLAYING : STARTING),
       pLoader,
@@ -180,6 +186,13 @@ export async function attachHls(
       if (store.textTrack.value < EXTERNAL_TRACK_BASE) store.textTrack.value = data.id;
     });
     h.on(Events.FRAG_LOADED, () => bus.emit('media:stats', { bandwidth: h.bandwidthEstimate }));
+    // hls.js's cap after dropped frames is for the whole session; a moment of load (another tab, a
+    // busy main thread) is not a device that cannot decode: the cap is lifted after a while, and a
+    // device that still drops frames is capped again.
+    h.on(Events.FPS_DROP_LEVEL_CAPPING, () => {
+      clearTimeout(fpsCapTimer);
+      fpsCapTimer = setTimeout(() => h === hls && (h.autoLevelCapping = -1), FPS_CAP_MS);
+    });
     h.on(Events.FPS_DROP, (_e, data) => {
       if (data.currentDropped > h.config.fpsDroppedMonitoringThreshold * data.currentDecoded)
         bus.emit('media:stats', { dropped: data.currentDropped, decoded: data.currentDecoded });
