@@ -13,7 +13,7 @@ import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createHash } from 'node:crypto';
 import { readPlayerConfig, withConfig } from './scripts/player-config.mjs';
-import { configuredNginxConf, playerPolicy as deployedPolicy, preconnectOrigins } from './scripts/nginx-conf.mjs';
+import { configuredNginxConf, playerPolicy as deployedPolicy } from './scripts/nginx-conf.mjs';
 
 const root = dirname(fileURLToPath(import.meta.url));
 // DIST_DIR lets several builds (parallel test runs) live side by side; size-limit reads the default.
@@ -308,7 +308,6 @@ async function build() {
     html = html.replace(marker, () => text);
   };
   put('<!-- policy -->', `<meta http-equiv="Content-Security-Policy" content="${escapeAttribute(policy)}">`);
-  put('<!-- preconnects -->', preconnectOrigins(config).map((o) => `<link rel="preconnect" href="${escapeAttribute(o)}" crossorigin>`).join('\n    '));
   put('src="./main.js"', `src="./${outputs.main}"`);
   put('href="./main.css"', `href="./${rel(css)}"`);
   put('<!-- preloads -->', chunks.map((p) => `<link rel="modulepreload" href="./${rel(p)}">`).join('\n    '));

@@ -79,19 +79,6 @@ export function playerPolicy(config, scriptHashes = []) {
   });
 }
 
-/**
- * The other origins the page fetches from as soon as it starts, by the configuration: the API (the
- * catalogue calls, then the media), the ad list, an asset host (hls.js). The page preconnects to them
- * (`crossorigin`: each is fetched in CORS mode without credentials, the connection pool a
- * preconnect must open to be reused); the error ingest waits until after the first frame. A path is
- * the page's own host. At most three: each preconnect holds a socket the page's own files may need.
- * @param {Record<string, string>} config
- */
-export function preconnectOrigins(config) {
-  const origins = [config.env_base_url, config.env_ad_list_url, config.player_asset_path].map(originOf).filter((o) => o !== undefined);
-  return [...new Set(origins)].slice(0, 3);
-}
-
 /** The sandboxed VPAID frame's policy: the reference server's, without its test-only report-uri. */
 export const vpaidPolicy = () => withSources(VPAID_CSP, {});
 

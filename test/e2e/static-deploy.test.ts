@@ -165,8 +165,6 @@ test('the build configured the page and wrote the conf: the API origin in the po
   const hash = `'sha256-${createHash('sha256').update(html.match(/<script type="module" async>([\s\S]*?)<\/script>/)![1]).digest('base64')}'`;
   assert.is(policy, playerPolicy({ env_base_url: api!.url, sentry_project_label: 'static-deploy' }, [hash]));
   assert.match(html, `<meta http-equiv="Content-Security-Policy" content="${policy}">`);
-  // The API is another origin, fetched in CORS mode without credentials: a connection opened early, for that pool.
-  assert.match(html, `<link rel="preconnect" href="${api!.url}" crossorigin>`);
   assert.match(policy, new RegExp(`(^|; )connect-src [^;]*${api!.url.replace(/[.]/g, '\\.')}`));
 });
 
