@@ -102,6 +102,15 @@ function withMetaPolicy(html, policy) {
   return html.replace(META_POLICY, () => `<meta http-equiv="Content-Security-Policy" content="${content}">`);
 }
 
+/**
+ * The page's own caching (issue 26, README "Performance"): fresh for 5 minutes, so a viewer who comes
+ * back within them (another page of the partner's site, a reload of the frame) starts without the
+ * page's round trip, and a new build reaches everyone within 5 minutes. Not stale-while-revalidate:
+ * Chromium does not apply it to navigations (measured: the page still waited for its revalidation). A deploy
+ * keeps the previous build's hashed files that long: a page from the cache may still name them.
+ */
+const PAGE_CACHE_CONTROL = 'public, max-age=300';
+
 /** @type {Map<string, Buffer>} the last pages sent, compressed (the body's hash and the coding as the key) */
 const compressedPages = new Map();
 
@@ -125,7 +134,7 @@ function sendPage(req, res, html, policy) {
     compressedPages.set(key, body);
   }
   res.setHeader('Content-Security-Policy', policy);
-  res.setHeader('Cache-Control', 'no-cache');
+  res.setHeader('Cache-Control', PAGE_CACHE_CONTROL);
   res.setHeader('Vary', 'Accept-Encoding');
   res.setHeader('ETag', `"${key}"`);
   if (String(req.headers['if-none-match'] ?? '').includes(`"${key}"`)) {
@@ -152,7 +161,7 @@ async function servePlayerPage(req, res, ctx, file) {
   const { scriptHashes, metaPolicy } = readCspManifest(ctx.distDir);
   const policy = policyOf(ctx, scriptHashes);
   if (!ctx.adListUrl && (metaPolicy === undefined || metaPolicy === withoutReporting(policy))) {
-    const served = await serveFile(req, res, file, { cacheControl: 'no-cache', precompressed: true, headers: { 'Content-Security-Policy': policy } });
+    const served = await serveFile(req, res, file, { cacheControl: PAGE_CACHE_CONTROL, precompressed: true, headers: { 'Content-Security-Policy': policy } });
     if (!served) res.removeHeader('Content-Security-Policy');
     return served;
   }

@@ -385,12 +385,12 @@ test('media preflight allows Range, and the session headers a descriptor is fetc
 
 // ---------------------------------------------------------------- player
 
-test('/player/ serves dist/player.html with CSP and no-cache; /player redirects keeping the query', async () => {
+test('/player/ serves dist/player.html with CSP, fresh for 5 minutes; /player redirects keeping the query', async () => {
   const r = await get('/player/?movie_id=1');
   assert.is(r.status, 200);
   assert.is(r.text(), PLAYER_HTML);
   assert.is(r.headers['content-type'], 'text/html; charset=utf-8');
-  assert.is(r.headers['cache-control'], 'no-cache');
+  assert.is(r.headers['cache-control'], 'public, max-age=300');
   assert.is(
     r.headers['content-security-policy'],
     "default-src 'self'; script-src 'self'; connect-src 'self' https:; media-src 'self' blob: data: https:; img-src 'self' data: https:; worker-src 'self' blob:; object-src 'none'; base-uri 'self'; report-uri /csp-report",

@@ -168,7 +168,7 @@ test('the build configured the page and wrote the conf: the API origin in the po
   assert.match(policy, new RegExp(`(^|; )connect-src [^;]*${api!.url.replace(/[.]/g, '\\.')}`));
 });
 
-test('nginx serves dist/ as README says: page and SDK revalidated, hashed files immutable, every file CORS *, the policy on the page', async () => {
+test('nginx serves dist/ as README says: the page fresh for 5 minutes, the SDK revalidated, hashed files immutable, every file CORS *, the policy on the page', async () => {
   const redirect = await fetch(`${site}/player?movie_id=1`, { redirect: 'manual' });
   assert.is(redirect.status, 301);
   assert.is(redirect.headers.get('location'), '/player/?movie_id=1');
@@ -176,7 +176,7 @@ test('nginx serves dist/ as README says: page and SDK revalidated, hashed files 
   const page = await fetch(`${site}/player/?movie_id=1`, { headers: { 'Accept-Encoding': 'gzip' } });
   assert.is(page.status, 200);
   assert.is(page.headers.get('content-type'), 'text/html; charset=utf-8');
-  assert.is(page.headers.get('cache-control'), 'no-cache');
+  assert.is(page.headers.get('cache-control'), 'public, max-age=300');
   assert.is(page.headers.get('content-security-policy'), policiesIn(builtConf).player);
   assert.is(page.headers.get('content-encoding'), 'gzip', 'the build’s .gz copy');
 
@@ -189,7 +189,8 @@ test('nginx serves dist/ as README says: page and SDK revalidated, hashed files 
     const r = await fetch(`${site}/player/${f}`, { headers: { Origin: 'https://partner.example' } });
     assert.is(r.status, 200, f);
     assert.is(r.headers.get('access-control-allow-origin'), '*', f);
-    assert.is(r.headers.get('cache-control'), isHashedName(f) ? 'public, max-age=31536000, immutable' : 'no-cache', f);
+    const isPage = f.endsWith('.html') && f !== 'vpaid.html';
+    assert.is(r.headers.get('cache-control'), isHashedName(f) ? 'public, max-age=31536000, immutable' : isPage ? 'public, max-age=300' : 'no-cache', f);
     if (/\.m?js$/.test(f)) assert.is(r.headers.get('content-type'), 'text/javascript; charset=utf-8', f);
     await r.arrayBuffer();
   }
