@@ -89,6 +89,7 @@ test('a catalogue answer naming another episode and variant drops the guess: the
     await waitForTime(page, 1);
     const src = await page.evaluate(() => document.querySelector('video')!.currentSrc);
     assert.match(src, /\/media\/clip\.mp4$/, 'episode 203 plays, from its MP4 variant');
+    assert.ok(asked().some((a) => a.startsWith(`GET ${pathOf(start.segments[0])}`)), 'the guess went out');
     assert.ok(asked().some((a) => a.startsWith('GET /media/clip.mp4')), 'the chosen variant asked for');
     assert.equal(twice(), [], 'nothing asked twice');
     assert.equal(p.errors, []);
@@ -100,13 +101,22 @@ test('a catalogue answer naming another episode and variant drops the guess: the
 test('a time code elsewhere: the remembered playlists are taken over, the segments are not guessed, playback starts at the time code', async () => {
   const { p, start } = await firstVisit('?movie_id=1&auto_play=1', 1);
   try {
+    const EPISODES_DELAY = 2000;
+    srv().setFaults([{ match: '/catalog-api/episodes', delay: EPISODES_DELAY, times: 1 }]);
     const page = await secondVisit(p, '?movie_id=1&auto_play=1&t=20');
     await page.waitForFunction(() => (document.querySelector('video')?.currentTime ?? 0) > 21, null, { timeout: 20000 });
-    const paths = srv().requests.map((r) => r.path);
+    const log = srv().requests;
+    const answered = log.find((r) => r.path === '/catalog-api/episodes')!.time + EPISODES_DELAY;
+    for (const url of [start.master, ...start.playlists]) {
+      const r = log.find((q) => q.path === pathOf(url));
+      assert.ok(r && r.time < answered - 1000, `${pathOf(url)} guessed`);
+    }
+    const paths = log.map((r) => r.path);
     assert.not.ok(paths.includes(pathOf(start.segments.find((u) => u.endsWith('seg_000.m4s'))!)), 'the first fragment, at 0 s, not guessed');
     assert.equal(twice(), [], 'nothing asked twice');
     assert.equal(p.errors, []);
   } finally {
+    srv().clearFaults();
     await p.close();
   }
 });
