@@ -1,4 +1,4 @@
-import { batch } from '@preact/signals-core';
+import { batch, effect } from '@preact/signals-core';
 import type { Bus, Cause } from '../core/bus';
 import { nextTask } from '../core/deadline';
 import { playerError } from '../core/errors';
@@ -111,6 +111,7 @@ export function bindMedia(video: HTMLVideoElement, opts: MediaOptions): Media {
     loadedmetadata: () => started(!engine),
     durationchange: () => (store.duration.value = Number.isFinite(video.duration) ? video.duration : 0),
     volumechange: () => {
+      if (video.volume === store.volume.peek() && video.muted === store.muted.peek()) return;
       batch(() => {
         store.volume.value = video.volume;
         store.muted.value = video.muted;
@@ -133,6 +134,12 @@ export function bindMedia(video: HTMLVideoElement, opts: MediaOptions): Media {
     },
   };
   for (const [name, fn] of Object.entries(listeners)) video.addEventListener(name, fn);
+  // WebKit grants sound per element, to one a gesture changed (muted set to itself is no change): the viewer's
+  // play that starts a pre-roll flips the film's mute and back (two volumechange events of no change, dropped
+  // above), so the film after the ad has its sound.
+  const touchInGesture = effect(() => {
+    if (store.playRequested.value && store.adState.peek() !== 'stopped') for (const m of [!video.muted, video.muted]) video.muted = m;
+  });
   // PiP, cast, AirPlay, subtitle files and audio gain load after the first frame (or at once where
   // AirPlay may be offered, or at the first subtitle or gain choice).
   const { extra, extras } = lazyExtras(video, store, opts.load);
@@ -250,9 +257,7 @@ export function bindMedia(video: HTMLVideoElement, opts: MediaOptions): Media {
       // The element reports the new position at once; the next relative seek counts from it.
       store.currentTime.value = video.currentTime;
     },
-    setVolume(volume) {
-      video.volume = Math.max(0, Math.min(1, volume));
-    },
+    setVolume: (volume) => void (video.volume = Math.max(0, Math.min(1, volume))),
     // From the element's own state: the store hears of a change a task later, and a click can come
     // first (input outranks media events), which would then mute what is already muted.
     isPaused: () => video.paused,
@@ -262,12 +267,8 @@ export function bindMedia(video: HTMLVideoElement, opts: MediaOptions): Media {
         video.muted = false;
       } else video.muted = true;
     },
-    setMuted(muted) {
-      video.muted = muted;
-    },
-    setPlaybackRate(rate) {
-      video.playbackRate = rate;
-    },
+    setMuted: (muted) => void (video.muted = muted),
+    setPlaybackRate: (rate) => void (video.playbackRate = rate),
     setQuality(level) {
       engine?.setQuality(level);
       // ABR's choice is only confirmed by the next switch; a manual one is what was asked for.
@@ -288,6 +289,7 @@ export function bindMedia(video: HTMLVideoElement, opts: MediaOptions): Media {
     cast: async () => !!(await extra((x) => x.cast())),
     airplay: () => void extra((x) => x.airplay()),
     destroy() {
+      touchInGesture();
       loadToken++;
       dropEngine();
       extras((x) => x.dispose());

@@ -106,6 +106,26 @@ test('a pre-roll that nobody asked to play bills nothing; the first click on the
   });
 });
 
+test("the viewer's click that starts the pre-roll gives the film its sound too: after the ad's end it plays unmuted at the stored volume", async () => {
+  // Played to its end: no click on skip (a gesture of its own) comes between the viewer's play and the film.
+  useAds('nonskippable');
+  await within('?movie_id=1', async (tab) => {
+    await tab.waitForSelector('.pl-big-play');
+    await tab.evaluate(() => localStorage.setItem('player-volume', '0.6'));
+    await tab.reload();
+    await start(tab);
+    assert.not.ok(await tab.evaluate(() => document.querySelector<HTMLVideoElement>('.pl-ad__video')!.muted), 'the ad with sound');
+    // Seconds after the click: WebKit refuses the sound of an element no gesture changed, and the
+    // player would go on muted under the unmute chip.
+    await filmAfter(tab, 2);
+    const v = await video(tab);
+    assert.not.ok(v.muted, 'the film with sound');
+    assert.not.ok(v.paused, 'and playing');
+    assert.ok(Math.abs(v.volume - 0.6) < 1e-6, `at the stored volume: ${v.volume}`);
+    assert.is(await tab.count('.pl-unmute'), 0, 'no unmute chip');
+  });
+});
+
 test('with auto_play the pre-roll plays by itself, muted where sound needs a gesture, with its unmute button; the film follows', async () => {
   useAds('nonskippable');
   await within('?movie_id=1&auto_play=1', async (tab) => {
