@@ -31,17 +31,22 @@ const MAX_SEGMENTS = 4;
 
 const isId = (v: unknown): v is number => Number.isSafeInteger(v);
 const isUrl = (v: unknown): v is string => typeof v === 'string' && v.length <= 2048 && /^https?:\/\/[^\s]+$/.test(v);
-const urls = (v: unknown, max: number): string[] | undefined => (Array.isArray(v) && v.length <= max && v.every(isUrl) ? v : undefined);
+const urls = (v: unknown, max: number): boolean => Array.isArray(v) && v.length <= max && v.every(isUrl);
 
 /** The entry as stored, or undefined when any field is not what this build writes. */
 function readStart(v: unknown): StartMemory | undefined {
-  if (!v || typeof v !== 'object') return;
-  const s = v as Record<string, unknown>;
-  const playlists = urls(s.playlists, MAX_PLAYLISTS);
-  const segments = urls(s.segments, MAX_SEGMENTS);
-  if (!isId(s.movie) || !isId(s.episode) || !(s.variant === null || isId(s.variant)) || !isUrl(s.master)) return;
-  if (typeof s.at !== 'number' || !(s.at >= 0 && s.at < 1e7) || !playlists || !segments) return;
-  return { movie: s.movie, episode: s.episode, variant: s.variant, master: s.master, at: s.at, playlists, segments };
+  const s = (v ?? {}) as Record<string, unknown>;
+  const valid =
+    isId(s.movie) &&
+    isId(s.episode) &&
+    (s.variant === null || isId(s.variant)) &&
+    isUrl(s.master) &&
+    typeof s.at === 'number' &&
+    s.at >= 0 &&
+    s.at < 1e7 &&
+    urls(s.playlists, MAX_PLAYLISTS) &&
+    urls(s.segments, MAX_SEGMENTS);
+  return valid ? (s as unknown as StartMemory) : undefined;
 }
 
 let warned = false;
