@@ -5,6 +5,7 @@ import { nextTask } from '../core/deadline';
 import type { HlsContext, HlsHandle, PlaylistCache } from '../core/player-api';
 import { EXTERNAL_TRACK_BASE, type MediaTrack } from '../core/tracks';
 import { BufferAwareAbr } from './buffer-aware-abr';
+import { watchFrameDrops } from './frame-drops';
 import { measuredBandwidth } from './link-estimate';
 import { watchedLoader } from './watched-loader';
 
@@ -53,8 +54,6 @@ const PLAYING = {
   playlistLoadPolicy: policy(2, 2, 1000, 8000),
   fragLoadPolicy: policy(2, 3, 1000, 4000),
 };
-/** How long a cap after dropped frames holds (hls.js's own holds for good). */
-const FPS_CAP_MS = 30000;
 const THUMBNAILS_DATA_ID = 'com.embed-player.thumbnails';
 
 /**
@@ -83,7 +82,7 @@ export async function attachHls(
   let codecSwapped = false;
   let started = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  let fpsCapTimer: ReturnType<typeof setTimeout> | undefined;
+  const stopDropWatch = watchFrameDrops(video, (dropped, decoded) => bus.emit('media:stats', { dropped, decoded }));
   // The stream has started once its first data is in the element (MSE fires this whatever preload says).
   const onStarted = () => {
     started = true;
@@ -96,7 +95,7 @@ export async function attachHls(
   const handle: HlsHandle = {
     destroy() {
       clearTimeout(timer);
-      clearTimeout(fpsCapTimer);
+      stopDropWatch();
       life.abort();
       video.removeEventListener('loadeddata', onStarted);
       hls.destroy();
@@ -142,8 +141,6 @@ export async function attachHls(
       fLoader,
       // The audio rendition the prefetch chose (and fetched) by the player's rule, so hls.js starts on it.
       ...(prefetched?.audio && { audioPreference: prefetched.audio }),
-      // A slow phone that drops frames steps down a rendition (and analytics hears of the drop).
-      capLevelOnFPSDrop: true,
     });
     // Cues are rendered by the UI: tracks stay 'hidden', never natively shown.
     h.subtitleDisplay = false;
@@ -186,17 +183,6 @@ export async function attachHls(
       if (store.textTrack.value < EXTERNAL_TRACK_BASE) store.textTrack.value = data.id;
     });
     h.on(Events.FRAG_LOADED, () => bus.emit('media:stats', { bandwidth: h.bandwidthEstimate }));
-    // hls.js's cap after dropped frames is for the whole session; a moment of load (another tab, a
-    // busy main thread) is not a device that cannot decode: the cap is lifted after a while, and a
-    // device that still drops frames is capped again.
-    h.on(Events.FPS_DROP_LEVEL_CAPPING, () => {
-      clearTimeout(fpsCapTimer);
-      fpsCapTimer = setTimeout(() => h === hls && (h.autoLevelCapping = -1), FPS_CAP_MS);
-    });
-    h.on(Events.FPS_DROP, (_e, data) => {
-      if (data.currentDropped > h.config.fpsDroppedMonitoringThreshold * data.currentDecoded)
-        bus.emit('media:stats', { dropped: data.currentDropped, decoded: data.currentDecoded });
-    });
     if (attach) load(h);
     return h;
   }

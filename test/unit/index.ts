@@ -34,6 +34,7 @@ import './storage/start-memory.test';
 import './providers/link-estimate.test';
 import './providers/buffer-aware-abr.test';
 import './providers/watched-loader.test';
+import './providers/frame-drops.test';
 import './providers/media.test';
 import './features/binge.test';
 import './features/progress-memory.test';
