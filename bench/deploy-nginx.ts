@@ -6,7 +6,8 @@
 // of README "Deploying", only its root and port changed); the API, media and ad list proxied to the
 // reference server; the bare hls.js page and hls.js on the same nginx; the ad server behind a second
 // nginx server (another https origin, as ad servers are). With --link, both nginx ports are reached
-// through bench/link.ts (real TCP and TLS handshakes, one shared capacity) instead of DevTools' Fast 3G.
+// through bench/link.ts (real TCP and TLS handshakes, one shared capacity) instead of DevTools' Fast 3G,
+// a fresh link for every page (bench/deploy-link.ts).
 import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { X509Certificate, createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
@@ -25,7 +26,8 @@ import { renderNginxConf } from '../scripts/nginx-conf.mjs';
 import { ensureTool, onPath } from '../scripts/debian-tool.mjs';
 // @ts-expect-error: plain JS modules
 import { withAdListAttribute } from '../server/ads.mjs';
-import { createLink, type Link } from './link';
+import type { LinkOptions } from './link';
+import { switchedLink, type SwitchedLink } from './deploy-link';
 import { meanBitsPerSecond, readTrace } from './link-trace';
 import { nginxMainConf, withTlsAndProxies } from './deploy-nginx-conf';
 
@@ -39,6 +41,8 @@ export interface Deploy {
   chromiumFlags: string[];
   /** With --link: the link's round trip; the pages cross it, DevTools emulates no network. */
   link?: { roundTripMs: number };
+  /** Before each page: with --link, a fresh link (the trace from its start); else nothing. */
+  beforePage(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -160,17 +164,17 @@ interface ServeArgs {
   dist: string;
   builtConf: string;
   tls: { cert: string; key: string; pem: Buffer };
-  link: Link | undefined;
+  linkOptions: LinkOptions | undefined;
   options: DeployOptions;
 }
 
 /** The site written and nginx started on free ports (tried again on other ports when one was taken meanwhile). */
-async function serve({ dir, dist, builtConf, tls, link, options }: ServeArgs) {
+async function serve({ dir, dist, builtConf, tls, linkOptions, options }: ServeArgs) {
   for (let attempt = 1; ; attempt++) {
     const ports = { site: await freePort(), ads: await freePort() };
-    const relays = link ? [await link.relay(ports.site), await link.relay(ports.ads)] : [];
-    const origin = `https://127.0.0.1:${relays[0]?.port ?? ports.site}`;
-    const adsOrigin = `https://127.0.0.1:${relays[1]?.port ?? ports.ads}`;
+    const link = linkOptions ? await switchedLink(linkOptions, [ports.site, ports.ads]) : undefined;
+    const origin = `https://127.0.0.1:${link?.ports[0] ?? ports.site}`;
+    const adsOrigin = `https://127.0.0.1:${link?.ports[1] ?? ports.ads}`;
     const www = join(dir, 'www');
     await rm(www, { recursive: true, force: true });
     await writeSite(www, dist, options.adLists, adsOrigin);
@@ -178,9 +182,9 @@ async function serve({ dir, dist, builtConf, tls, link, options }: ServeArgs) {
     await writeFile(join(dir, 'player.conf'), withTlsAndProxies(site, { ...ports, ...tls, serverPort: options.serverPort, adServerPort: options.adServerPort }));
     await writeFile(join(dir, 'nginx.conf'), nginxMainConf(dir, BROTLI_MODULE));
     try {
-      return { nginx: await startNginx(dir, ports, tls.pem), origin, adsOrigin };
+      return { nginx: await startNginx(dir, ports, tls.pem), origin, adsOrigin, link };
     } catch (err) {
-      await Promise.all(relays.map((r) => r.close()));
+      await link?.close();
       if (attempt < 3 && /Address already in use/.test(String(err))) continue;
       throw err;
     }
@@ -194,19 +198,22 @@ export async function startDeploy(argv: string[], options: DeployOptions): Promi
   const dist = resolve(process.env.DIST_DIR ?? join(repo, 'dist'));
   const builtConf = await readFile(`${dist}.nginx.conf`, 'utf8');
   const dir = await mkdtemp(join(tmpdir(), 'bench-deploy-'));
-  let link: Link | undefined;
+  let link: SwitchedLink | undefined;
   try {
     const tls = makeCertificate(dir);
     let linkNote = '';
+    let linkOptions: LinkOptions | undefined;
     if (want.trace) {
       const down = readTrace(want.trace);
       const upFile = want.trace.replace(/\.down$/, '.up');
       const up = upFile !== want.trace && existsSync(upFile) ? readTrace(upFile) : down;
-      link = createLink({ down, up, delayMs: want.delayMs });
+      linkOptions = { down, up, delayMs: want.delayMs };
       const mbps = (bits: number) => (bits / 1e6).toFixed(2);
-      linkNote = `; network: bench/link.ts on ${basename(want.trace)} (${mbps(meanBitsPerSecond(down))} Mb/s down, ${mbps(meanBitsPerSecond(up))} up, mean), ${2 * want.delayMs} ms round trip, one link for the whole bench, no DevTools emulation`;
+      linkNote = `; network: bench/link.ts on ${basename(want.trace)} (${mbps(meanBitsPerSecond(down))} Mb/s down, ${mbps(meanBitsPerSecond(up))} up, mean), ${2 * want.delayMs} ms round trip, a fresh link for every page, no DevTools emulation`;
     }
-    const { nginx, origin, adsOrigin } = await serve({ dir, dist, builtConf, tls, link, options });
+    const served = await serve({ dir, dist, builtConf, tls, linkOptions, options });
+    const { nginx, origin, adsOrigin } = served;
+    link = served.link;
     const version = /nginx\/[\d.]+/.exec(spawnSync(ensureNginx() as string, ['-v'], { encoding: 'utf8' }).stderr)?.[0] ?? 'nginx';
     return {
       describe:
@@ -217,6 +224,7 @@ export async function startDeploy(argv: string[], options: DeployOptions): Promi
       path: (path, adList) => (adList === undefined ? path : path.replace(/^\/player\//, `/${folderOf(options.adLists, adList)}/`)),
       chromiumFlags: [`--ignore-certificate-errors-spki-list=${tls.spki}`],
       link: link ? { roundTripMs: 2 * want.delayMs } : undefined,
+      beforePage: async () => link?.fresh(),
       async close() {
         nginx.child.kill();
         await nginx.exited;

@@ -173,6 +173,7 @@ async function measure(browser: Browser, origin: string, kind: PageKind, scenari
   return visit(browser, setup, async (page, cdp) => {
     const net = collect(cdp);
     const role: Role = kind === 'player' ? scenario.role : 'content';
+    await deploy?.beforePage();
     await page.goto(url, { waitUntil: 'commit', timeout: RUN_TIMEOUT_MS });
     const probe = page.evaluate(
       `window.__benchFirstPlaying(${JSON.stringify(role)}).then((t) => [t, performance.getEntriesByType('navigation')[0]?.fetchStart ?? 0])`,
