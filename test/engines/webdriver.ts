@@ -23,11 +23,11 @@ export interface Session {
   close(): Promise<void>;
 }
 
-async function call(base: string, method: string, path: string, body?: unknown, timeoutMs = 120000): Promise<unknown> {
+async function call(base: string, method: string, path: string, body?: unknown, timeoutMs = 120000, giveUp?: AbortSignal): Promise<unknown> {
   const res = await fetch(base + path, {
     method,
     // A browser that died leaves the driver's answer pending: fail the command rather than hang.
-    signal: AbortSignal.timeout(timeoutMs),
+    signal: giveUp ? AbortSignal.any([AbortSignal.timeout(timeoutMs), giveUp]) : AbortSignal.timeout(timeoutMs),
     headers: { 'Content-Type': 'application/json; charset=utf-8' },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
@@ -39,9 +39,9 @@ async function call(base: string, method: string, path: string, body?: unknown, 
   return json.value;
 }
 
-/** `timeoutMs`: how long the browser may take to start and connect. */
-export async function newSession(base: string, capabilities: Record<string, unknown>, timeoutMs?: number): Promise<Session> {
-  const created = (await call(base, 'POST', '/session', { capabilities: { alwaysMatch: capabilities } }, timeoutMs)) as {
+/** `timeoutMs`: how long the browser may take to start and connect; `giveUp`: stop waiting sooner. */
+export async function newSession(base: string, capabilities: Record<string, unknown>, timeoutMs?: number, giveUp?: AbortSignal): Promise<Session> {
+  const created = (await call(base, 'POST', '/session', { capabilities: { alwaysMatch: capabilities } }, timeoutMs, giveUp)) as {
     sessionId: string;
     capabilities: Record<string, unknown>;
   };
