@@ -44,7 +44,7 @@ const alias = {
  * splits code by which entry points reach it, so each of them became a chunk of its own in the page's
  * first wave: nine files there, against the six connections HTTP/1.1 gives a host; the bootstrap's
  * requests then waited for the entry's files to free one, and the ad's media shared the bandwidth with
- * hls.js, asked late (Fast 3G waterfalls, README "Performance"). A piece imports its own copy instead
+ * hls.js, asked late (Fast 3G waterfalls, docs/performance.md). A piece imports its own copy instead
  * (as webpack's splitChunks minSize does for small modules): a few hundred bytes more in lazy pieces,
  * three files fewer before the first frame. Only modules whose copies may live side by side (errors
  * and timeouts are told by name, not class; local.ts's warn-once flag is per copy).
@@ -347,7 +347,7 @@ async function build() {
 }
 
 /**
- * The partner SDK (README "Partner SDK"), a bundle apart from the player: dist/embed.mjs (ES module),
+ * The partner SDK (docs/embedding.md "Partner SDK"), a bundle apart from the player: dist/embed.mjs (ES module),
  * dist/embed.js (classic script, window.EmbedPlayer) and their types. Stable names, not hashed:
  * partners link them by address, so they are served with `no-cache`.
  */

@@ -3,7 +3,7 @@
 // built dist/ behind Debian's nginx (its own prefix in a temp folder, ports chosen free) with TLS (a
 // certificate made here with openssl, trusted by Chromium through its SPKI hash) and HTTP/2; the player's
 // files under the conf the build wrote beside dist/ (dist.nginx.conf: the policy, cache rules and types
-// of README "Deploying", only its root and port changed); the API, media and ad list proxied to the
+// of docs/deploying.md, only its root and port changed); the API, media and ad list proxied to the
 // reference server; the bare hls.js page and hls.js on the same nginx; the ad server behind a second
 // nginx server (another https origin, as ad servers are). With --link, both nginx ports are reached
 // through bench/link.ts (real TCP and TLS handshakes, one shared capacity) instead of DevTools' Fast 3G,

@@ -13,7 +13,7 @@ import { resolveSafe, serveFile } from './static.mjs';
 
 /**
  * The player page's Content-Security-Policy, the same wherever dist/player.html is served (this
- * server, a static host: README "Content policy"; `node scripts/player-csp.mjs` prints it).
+ * server, a static host: docs/deploying.md "Content policy"; `node scripts/player-csp.mjs` prints it).
  * - Scripts, styles, fonts and frames: the page's own host only (`script-src 'self'`, spelt out so
  *   that widening another directive can never widen it), and the one inline script, the bootstrap,
  *   by the hash the build wrote (`scriptHashes`, from dist/player.csp.json): no other inline script,
@@ -103,7 +103,7 @@ function withMetaPolicy(html, policy) {
 }
 
 /**
- * The page's own caching (issue 26, README "Performance"): fresh for 5 minutes, so a viewer who comes
+ * The page's own caching (issue 26, docs/performance.md): fresh for 5 minutes, so a viewer who comes
  * back within them (another page of the partner's site, a reload of the frame) starts without the
  * page's round trip, and a new build reaches everyone within 5 minutes. Not stale-while-revalidate:
  * Chromium does not apply it to navigations (measured: the page still waited for its revalidation). A deploy

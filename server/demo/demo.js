@@ -1,6 +1,6 @@
 // @ts-check
 // The partner page: switches titles in the frame, drives the player through the partner SDK
-// (/player/embed.mjs, README "Partner SDK") and logs its events and the answers to its commands.
+// (/player/embed.mjs, docs/embedding.md "Partner SDK") and logs its events and the answers to its commands.
 // @ts-ignore: served by the player host; its types are src/embed/embed.d.ts (as /player/embed.d.ts)
 import { createPlayer as create } from '/player/embed.mjs';
 

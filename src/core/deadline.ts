@@ -43,7 +43,7 @@ export function idleDeadline(ms: number, parent?: AbortSignal): { signal: AbortS
 
 /**
  * Resolves in a task of its own: work after it does not lengthen the current task (start-up work
- * split so that no task reaches 50 ms, README "Performance").
+ * split so that no task reaches 50 ms, docs/performance.md).
  */
 export const nextTask = (): Promise<void> => new Promise((next) => setTimeout(next));
 

@@ -1,4 +1,4 @@
-// The partner SDK protocol (README "Partner SDK"), shared by the player (features/remote.ts) and the
+// The partner SDK protocol (docs/embedding.md "Partner SDK"), shared by the player (features/remote.ts) and the
 // SDK (embed/): pure constants and a reader that never throws. It imports nothing, so the SDK bundle
 // takes nothing of the player with it.
 

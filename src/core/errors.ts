@@ -6,7 +6,7 @@ export type ErrorCategory = 'config' | 'content' | 'source' | 'media' | 'ad';
 export type ErrorScreen = 'missing-movie-id' | 'not-found' | 'blocked' | 'load-failed' | 'generic';
 
 /**
- * Stable codes (README "Error codes"; partners see them). `vast-N` is an ad error with the IAB VAST
+ * Stable codes (docs/errors.md; partners see them). `vast-N` is an ad error with the IAB VAST
  * code N (SPEC §8 ad error codes).
  */
 export type ErrorCode =

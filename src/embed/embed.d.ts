@@ -1,4 +1,4 @@
-// The partner SDK's public types (README "Partner SDK"), served as /player/embed.d.ts for both
+// The partner SDK's public types (docs/embedding.md "Partner SDK"), served as /player/embed.d.ts for both
 // /player/embed.mjs (`import { createPlayer }`) and /player/embed.js (`window.EmbedPlayer`).
 // src/embed/ is written against this file, so the two cannot drift apart.
 
@@ -34,7 +34,7 @@ export interface PlayerOptions {
   loading?: Loading;
 }
 
-/** A command's refusal: `code` is README "Error codes" (SDK). */
+/** A command's refusal: `code` is docs/errors.md (SDK). */
 export interface SdkError {
   code: string;
   message: string;

@@ -1,4 +1,4 @@
-// The partner SDK (README "Partner SDK"): builds the player frame (or takes an existing one) and gives
+// The partner SDK (docs/embedding.md "Partner SDK"): builds the player frame (or takes an existing one) and gives
 // a typed handle over the player's postMessage protocol. A separate bundle: from src/ it imports only
 // the pure protocol module (.dependency-cruiser.cjs "embed-standalone").
 import { EVENTS, PROTOCOL, PROTOCOL_VERSION, readMessage } from '../core/embed-protocol';

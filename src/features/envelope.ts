@@ -1,10 +1,10 @@
 import { originOf } from '../config/embedding-address';
 import { PROTOCOL, PROTOCOL_VERSION } from '../core/embed-protocol';
 
-// The parent-page protocol (README "Parent page messages"): one versioned envelope for everything the
+// The parent-page protocol (docs/embedding.md "Parent page messages"): one versioned envelope for everything the
 // player posts, and a strict reader for what the parent sends.
 
-/** SPEC §7 messages to the parent window, and the partner SDK's (README "Partner SDK"). */
+/** SPEC §7 messages to the parent window, and the partner SDK's (docs/embedding.md "Partner SDK"). */
 export interface OutgoingPayloads {
   enterFullScreen: Record<string, never>;
   exitFullScreen: Record<string, never>;

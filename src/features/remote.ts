@@ -27,7 +27,7 @@ const fail = (code: string, message: string): RemoteError => ({ code, message })
 const confirmed = (p: Promise<unknown>) => p.then(() => null);
 
 /**
- * The player's side of the partner SDK (README "Partner SDK"): requests with ids, each answered once
+ * The player's side of the partner SDK (docs/embedding.md "Partner SDK"): requests with ids, each answered once
  * when the player confirms it (the store says so) or with `{ code, message }`; events streamed only
  * to a page that said hello, at its origin.
  */

@@ -128,7 +128,7 @@ export async function attachHls(
       // A phone's data plan and memory: 60 s ahead at most. hls.js's default fills 60 MB, up to 600 s
       // ahead at a low bitrate (bench:playback --long: 593 s buffered; 15.9 MB carried for 7.8 MB
       // played in 90 s on the 3G trace), paid for by a viewer who may stop at any moment; 30 s was
-      // too little for the 3G trace's half-minute holes (README "On real networks").
+      // too little for the 3G trace's half-minute holes (docs/performance.md "On real networks").
       maxBufferLength: 60,
       maxMaxBufferLength: 60,
       backBufferLength: 30,

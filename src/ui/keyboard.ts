@@ -1,4 +1,4 @@
-// Keyboard shortcuts (README "Interface"): space/k play-pause, arrows seek 10 s and volume 5 %,
+// Keyboard shortcuts (docs/embedding.md "What the viewer gets"): space/k play-pause, arrows seek 10 s and volume 5 %,
 // m mute, f fullscreen, c subtitles, 0-9 jump to 0-90 %.
 
 /** SPEC §9 skip step: 10 s either way (buttons, keys, double taps, media session). */

@@ -1,7 +1,7 @@
 /** @jsxRuntime classic */
 /** @jsx h */
 // Critical path: written against Preact itself, not React, so that preact/compat (1.8 kB brotli)
-// loads only with the lazy pieces (README "What loads when"); classic JSX (Preact's own h), so the
+// loads only with the lazy pieces (docs/performance.md "Budgets and what loads when"); classic JSX (Preact's own h), so the
 // JSX runtime loads with them too. No hooks either: the frame is mounted once, so its state lives in
 // mountPlayer's closure and its signals re-render it, and preact/hooks (1 kB brotli) comes only with
 // the pieces that use it. Signals are read through @preact/signals-core, not @preact/signals

@@ -2,7 +2,7 @@ import type { PlayerApi } from '../core/player-api';
 import { type KeyAction, keyAction } from './keyboard';
 import type { UiState } from './ui-state';
 
-/** Carries out a shortcut through requests (README "Interface" lists the keys). */
+/** Carries out a shortcut through requests (docs/embedding.md "What the viewer gets" lists the keys). */
 function runKeyAction(player: PlayerApi, action: KeyAction, lastTextTrack: { id: number }): void {
   const { store, requests } = player;
   switch (action.type) {

@@ -1,5 +1,5 @@
 // The bootstrap is inline in dist/player.html and the policy admits it by its SHA-256 (build.mjs
-// inlineBootstrap, README "Content policy"). The hash in the header, in the page's meta copy, in the
+// inlineBootstrap, docs/deploying.md "Content policy"). The hash in the header, in the page's meta copy, in the
 // build's manifest and in the nginx conf the build wrote is the hash of the script's bytes; a copy of
 // the page with one byte of the script changed is refused by the browser: a violation report reaches
 // /csp-report, and the requests the bootstrap makes are not made.

@@ -1,6 +1,6 @@
 // A link that goes out for a while after the first frame (a tunnel): no byte from anywhere, then the
 // bytes come back. The viewer sees the spinner over the last frame, never the error screen, and the film
-// goes on by itself (README "When the network fails"). Film 5 (32 min) so a seek lands past what is buffered.
+// goes on by itself (docs/architecture.md "Every wait has an end"). Film 5 (32 min) so a seek lands past what is buffered.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { clickPlay, open, poll, srv, waitForTime } from './harness';

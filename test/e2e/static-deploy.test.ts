@@ -1,4 +1,4 @@
-// The static deploy of README "Deploying", end to end: `PLAYER_CONFIG=… npm run build`, dist/ copied
+// The static deploy of docs/deploying.md, end to end: `PLAYER_CONFIG=… npm run build`, dist/ copied
 // below the root of Debian's nginx running the conf the build wrote (deploy/nginx.conf with only its root
 // and port changed), the catalogue API on a second origin (a reference server of its own) and the
 // partner's page on a third (the shared reference server). The player must play there, its API calls
