@@ -13,7 +13,6 @@ import { X509Certificate, createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import https from 'node:https';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -30,6 +29,8 @@ import type { LinkOptions } from './link';
 import { switchedLink, type SwitchedLink } from './deploy-link';
 import { meanBitsPerSecond, readTrace } from './link-trace';
 import { nginxMainConf, withTlsAndProxies } from './deploy-nginx-conf';
+// @ts-expect-error: plain JS modules
+import { freePort } from '../scripts/free-port.mjs';
 
 export interface Deploy {
   /** What served the pages, for the bench's header. */
@@ -72,17 +73,6 @@ function wanted(argv: string[], env: NodeJS.ProcessEnv) {
   return { trace, delayMs: Number((values.delay as string | undefined) ?? 40) };
 }
 
-/** A port nobody listens on now (nginx binds it right after; a clash shows as nginx exiting). */
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const s = createServer();
-    s.once('error', fail);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => done(port));
-    });
-  });
-}
 
 /** A self-signed certificate for 127.0.0.1 and the base64 SHA-256 of its public key, for Chromium's SPKI list. */
 function makeCertificate(dir: string) {

@@ -7,7 +7,6 @@ import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cp, mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -22,6 +21,8 @@ import { ensureNginx } from '../../scripts/find-nginx.mjs';
 // @ts-expect-error: plain JS module with JSDoc types
 import { playerPolicy, policiesIn, renderNginxConf } from '../../scripts/nginx-conf.mjs';
 import { type Opened, open, poll, srv } from './harness';
+// @ts-expect-error: plain JS modules
+import { freePort } from '../../scripts/free-port.mjs';
 
 const PARTNER = '/e2e/static-partner';
 const repo = new URL('../..', import.meta.url).pathname;
@@ -47,17 +48,6 @@ let site = '';
 /** The conf nginx runs, as the build wrote it. */
 let builtConf = '';
 
-/** A port nobody listens on now (nginx binds it right after; a clash shows as nginx exiting). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 // nginx's main file as Debian's /etc/nginx/nginx.conf frames a conf.d file, but in a temp folder:
 // its own pid, logs and temp paths, in the foreground, one process (no privilege drop when root).

@@ -2,11 +2,12 @@
 // Safari's autoplay rule: muted playback may start by itself, sound needs a gesture.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { closeSync, openSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Engine, type RawTab, type Viewport, asJson } from './driver';
 import { newSession } from './webdriver';
+// @ts-expect-error: plain JS modules
+import { freePort } from '../../scripts/free-port.mjs';
 
 const env = (name: string) => {
   const value = process.env[name];
@@ -14,16 +15,6 @@ const env = (name: string) => {
   return value;
 };
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 /** Starts Xvfb on a display it picks itself (-displayfd) and returns ':N'. */
 function startXvfb(path: string, logFile: string): Promise<{ display: string; proc: ChildProcess }> {
