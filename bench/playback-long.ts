@@ -12,6 +12,12 @@ export interface MinuteSample extends Memory {
   minute: number;
   /** Seconds of video buffered (all ranges). */
   bufferedS: number;
+  /** What those seconds weigh at the average bitrate of the rung playing (video and audio), bytes: the media buffer's share of memory. */
+  bufferedBytes: number;
+  height: number;
+  /** The page's DOM nodes and event listeners (CDP Memory.getDOMCounters): a leak of elements or listeners shows here. */
+  nodes: number;
+  listeners: number;
 }
 
 export interface LongWatch {
@@ -57,9 +63,13 @@ export async function watchLong(browser: Browser, ladder: Ladder, url: string, p
         // Anywhere in the film but its last minute, so playback goes on after the seek.
         await m.seek(Math.floor(random() * Math.max(1, duration - 60)));
         await m.until(first + minute * 60_000);
-        const { buffered } = await m.state();
+        const [{ buffered }, log, dom] = await Promise.all([m.state(), m.log(), m.cdp.send('Memory.getDOMCounters')]);
         const bufferedS = buffered.reduce((sum, [a, b]) => sum + b - a, 0);
-        samples.push({ minute, bufferedS, ...(await memoryOf(browser, m.cdp)) });
+        const height = log[log.length - 1]?.h ?? 0;
+        const rung = ladder.rungs.find((r) => r.height === height);
+        const bufferedBytes = rung ? (bufferedS * rung.bitsPerSecond) / 8 : Number.NaN;
+        const counters = { nodes: dom.nodes, listeners: dom.jsEventListeners };
+        samples.push({ minute, bufferedS, bufferedBytes, height, ...counters, ...(await memoryOf(browser, m.cdp)) });
         process.stderr.write(`long, ${page}: minute ${minute}/${minutes}\n`);
       }
     }
@@ -78,9 +88,11 @@ export function printLong(watch: LongWatch) {
       `played ${watch.meanHeight.toFixed(0)}p, ${(watch.meanBitrate / 1000).toFixed(0)} kb/s on average`,
   );
   if (!watch.minutes.length) return;
-  console.log(`${'minute'.padStart(6)} ${'JS heap MB'.padStart(10)} ${'renderer RSS MB'.padStart(15)} ${'buffered s'.padStart(10)}`);
+  const head = ['minute', 'JS heap MB', 'renderer RSS MB', 'buffered s', 'height', '≈ buffered MB', 'DOM nodes', 'listeners'];
+  console.log(head.map((h) => h.padStart(Math.max(6, h.length))).join(' '));
   for (const s of watch.minutes) {
-    console.log(`${String(s.minute).padStart(6)} ${MB(s.heapUsed).padStart(10)} ${MB(s.rendererRss).padStart(15)} ${s.bufferedS.toFixed(1).padStart(10)}`);
+    const cells = [String(s.minute), MB(s.heapUsed), MB(s.rendererRss), s.bufferedS.toFixed(1), String(s.height), MB(s.bufferedBytes), String(s.nodes), String(s.listeners)];
+    console.log(cells.map((c, i) => c.padStart(Math.max(6, head[i]!.length))).join(' '));
   }
   const [one, last] = [watch.minutes[0]!, watch.minutes[watch.minutes.length - 1]!];
   console.log(

@@ -75,11 +75,25 @@ export interface PageState {
 /** A media segment fetched, with its path (which rendition) and doneMs in ms since the page's first request. */
 export type PathFetch = SegmentFetch & { path: string };
 
+/** One request of the page (any), times in ms since navigation (the page's performance.now()). */
+export interface Request {
+  path: string;
+  startMs: number;
+  /** Response headers in; undefined if none came. */
+  headersMs?: number;
+  /** Last byte in (or the failure); undefined while under way. */
+  endMs?: number;
+  bytes?: number;
+  failed?: boolean;
+}
+
 export interface MeasuredPage {
   page: Page;
   cdp: CDPSession;
   /** Media segments of the ladder fetched so far (finished, not failed), bytes on the wire. */
   segments(): PathFetch[];
+  /** Every request so far, in the order asked: the waterfall. */
+  requests(): Request[];
   /** The probe's log up to now (a sample taken first). */
   log(): Promise<LogEntry[]>;
   state(): Promise<PageState>;
@@ -101,11 +115,27 @@ export async function inMeasuredPage<T>(browser: Browser, ladder: Ladder, use: (
     const urls = new Map<string, string>();
     const fetched: PathFetch[] = [];
     let firstRequestAt: number | undefined;
+    // CDP's timestamps are monotonic seconds; the navigation's request is the page's time origin (near enough).
+    const ms = (timestamp: number) => Math.round((timestamp - firstRequestAt!) * 1000);
+    const requests = new Map<string, Request>();
     cdp.on('Network.requestWillBeSent', (e) => {
       firstRequestAt ??= e.timestamp;
       urls.set(e.requestId, e.request.url);
+      const url = e.request.url;
+      const path = /^https?:/.test(url) ? new URL(url).pathname + new URL(url).search : url.slice(0, 40);
+      requests.set(e.requestId, { path, startMs: ms(e.timestamp) });
+    });
+    cdp.on('Network.responseReceived', (e) => {
+      const r = requests.get(e.requestId);
+      if (r) r.headersMs = ms(e.timestamp);
+    });
+    cdp.on('Network.loadingFailed', (e) => {
+      const r = requests.get(e.requestId);
+      if (r) Object.assign(r, { endMs: ms(e.timestamp), failed: true });
     });
     cdp.on('Network.loadingFinished', (e) => {
+      const r = requests.get(e.requestId);
+      if (r) Object.assign(r, { endMs: ms(e.timestamp), bytes: e.encodedDataLength });
       const url = urls.get(e.requestId);
       const path = url && /^https?:/.test(url) ? new URL(url).pathname : undefined;
       const segment = path ? ladder.segments.get(path) : undefined;
@@ -116,6 +146,7 @@ export async function inMeasuredPage<T>(browser: Browser, ladder: Ladder, use: (
       page,
       cdp,
       segments: () => [...fetched],
+      requests: () => [...requests.values()].map((r) => ({ ...r })),
       log: () => evaluate<LogEntry[]>('(__bench.sample(), __bench.log)'),
       state: () => evaluate<PageState>('__bench.state()'),
       seek: (to) => evaluate<void>(`__bench.seek(${Number(to)})`),

@@ -13,6 +13,8 @@
 //   --offsets 0,300    seconds into each trace (wrapped over its length). Default 0, 300, 600, or three
 //                      spread over a trace shorter than that.
 //   --seconds 90  --delay 40 (one-way ms)  --movie 30  --pages player,hls.js  --json FILE
+//   --waterfall        after each run, the requests the page made until its first frame (start, headers,
+//                      end ms since navigation, bytes): what the first frame waited for.
 //   --long             instead: the long title (--long-movie 31) for --long-minutes (10) with a seek a
 //                      minute (--seed 1), unthrottled; memory every minute and time to a frame per seek
 //                      (bench/playback-long.ts). --pages defaults to the player alone there.
@@ -28,7 +30,7 @@ import { CHROMIUM_FLAGS, ensureChromium } from '../scripts/find-chromium.mjs';
 import { createLink } from './link';
 import { readTrace, type Trace } from './link-trace';
 import { readLadder } from './playback-ladder';
-import { inMeasuredPage, type PathFetch } from './playback-page';
+import { inMeasuredPage, type PathFetch, type Request } from './playback-page';
 import { printLong, watchLong, type LongWatch } from './playback-long';
 import { accountRun, addPlayback, emptyPlayback, meanBitrate, meanHeight, playedBytes, qoeScore, rebufferRatio, type LogEntry, type RunAccount } from './qoe';
 
@@ -42,6 +44,7 @@ const { values: args } = parseArgs({
     pages: { type: 'string' },
     json: { type: 'string' },
     long: { type: 'boolean', default: false },
+    waterfall: { type: 'boolean', default: false },
     'long-movie': { type: 'string', default: '31' },
     'long-minutes': { type: 'string', default: '10' },
     seed: { type: 'string', default: '1' },
@@ -97,6 +100,8 @@ interface Run extends RunAccount {
   /** The probe's log and the media segments fetched (in --json, to read a run's decisions again). */
   log: LogEntry[];
   fetches: PathFetch[];
+  /** Every request of the run (the waterfall). */
+  requests: Request[];
   failure?: string;
 }
 
@@ -126,6 +131,7 @@ async function playback(b: Browser) {
         const run = await playOnce(b, ladder, trace, offsetS, page, pageUrl(page, movie, master));
         runs.push(run);
         process.stderr.write(`${describe(run)}  (${((Date.now() - began) / 1000).toFixed(0)} s)\n`);
+        if (args.waterfall) process.stderr.write(waterfall(run));
       }
     }
   }
@@ -151,11 +157,11 @@ async function playOnce(b: Browser, ladder: Awaited<ReturnType<typeof readLadder
       const fetches = m.segments();
       const aheads = log.filter((e) => e.type === 'sample' && e.t > (account.firstFrameMs ?? Infinity)).map((e) => e.ahead ?? 0);
       const meanAheadS = aheads.reduce((a, x) => a + x, 0) / aheads.length;
-      return { ...base, ...account, bytesCarried, bytesPlayed: playedBytes(fetches, state.played), meanAheadS, log, fetches };
+      return { ...base, ...account, bytesCarried, bytesPlayed: playedBytes(fetches, state.played), meanAheadS, log, fetches, requests: m.requests() };
     });
   } catch (err) {
     const account = accountRun([], ladder.rungs);
-    return { ...base, ...account, bytesCarried: link.stats().bytesDown, bytesPlayed: 0, meanAheadS: NaN, log: [], fetches: [], failure: (err as Error).message.split('\n')[0] };
+    return { ...base, ...account, bytesCarried: link.stats().bytesDown, bytesPlayed: 0, meanAheadS: NaN, log: [], fetches: [], requests: [], failure: (err as Error).message.split('\n')[0] };
   } finally {
     await link.close();
   }
@@ -174,6 +180,16 @@ function describe(r: Run): string {
     (r.errorMs !== undefined ? `, ERROR SCREEN at ${num(r.errorMs)} ms` : '') +
     (r.failure ? `, failed: ${r.failure}` : '')
   );
+}
+
+/** The requests asked before the run's first frame, one a line: what that frame waited for. */
+function waterfall(r: Run): string {
+  const until = r.firstFrameMs ?? SECONDS * 1000;
+  const cell = (ms: number | undefined) => (ms === undefined ? '—' : String(ms)).padStart(6);
+  const lines = r.requests
+    .filter((q) => q.startMs <= until)
+    .map((q) => `    ${cell(q.startMs)} ${cell(q.headersMs)} ${cell(q.endMs)} ${(q.bytes === undefined ? '' : (q.bytes / 1000).toFixed(1) + ' kB').padStart(9)}${q.failed ? ' failed' : ''}  ${q.path}`);
+  return `    start  headers   end     bytes  (ms since navigation; first frame at ${num(until)} ms)\n${lines.join('\n')}\n`;
 }
 
 function summarize(traceNames: string[], runs: Run[]) {
