@@ -56,3 +56,16 @@ export function constantTrace(bitsPerSecond: number): Trace {
 export function meanBitsPerSecond(trace: Trace): number {
   return (trace.times.length * PACKET_BYTES * 8 * 1000) / trace.periodMs;
 }
+
+/**
+ * The bytes the trace lets cross in [fromMs, toMs) of its time (past its period, it repeats: every line
+ * of each repetition counts, so a wrap carries the packets listed at the period and at 0 alike).
+ */
+export function capacityBytes(trace: Trace, fromMs: number, toMs: number): number {
+  let packets = 0;
+  for (let p = Math.floor(fromMs / trace.periodMs); p * trace.periodMs < toMs; p++) {
+    const base = p * trace.periodMs;
+    for (const t of trace.times) if (base + t >= fromMs && base + t < toMs) packets++;
+  }
+  return packets * PACKET_BYTES;
+}

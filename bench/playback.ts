@@ -28,7 +28,7 @@ import { startServer } from '../server/index.mjs';
 // @ts-expect-error: plain JS modules
 import { CHROMIUM_FLAGS, ensureChromium } from '../scripts/find-chromium.mjs';
 import { createLink } from './link';
-import { readTrace, type Trace } from './link-trace';
+import { capacityBytes, readTrace, type Trace } from './link-trace';
 import { readLadder } from './playback-ladder';
 import { inMeasuredPage, type PathFetch, type Request } from './playback-page';
 import { printLong, watchLong, type LongWatch } from './playback-long';
@@ -102,6 +102,9 @@ interface Run extends RunAccount {
   fetches: PathFetch[];
   /** Every request of the run (the waterfall). */
   requests: Request[];
+  /** Bytes of the requests done by the first frame, and the share they are of what the link could carry until then. */
+  startBytes: number;
+  startLinkUse: number;
   failure?: string;
 }
 
@@ -157,11 +160,15 @@ async function playOnce(b: Browser, ladder: Awaited<ReturnType<typeof readLadder
       const fetches = m.segments();
       const aheads = log.filter((e) => e.type === 'sample' && e.t > (account.firstFrameMs ?? Infinity)).map((e) => e.ahead ?? 0);
       const meanAheadS = aheads.reduce((a, x) => a + x, 0) / aheads.length;
-      return { ...base, ...account, bytesCarried, bytesPlayed: playedBytes(fetches, state.played), meanAheadS, log, fetches, requests: m.requests() };
+      const requests = m.requests();
+      const until = account.firstFrameMs ?? Number.NaN;
+      const startBytes = requests.reduce((sum, q) => sum + (q.endMs !== undefined && q.endMs <= until ? (q.bytes ?? 0) : 0), 0);
+      const startLinkUse = startBytes / capacityBytes(trace.down, offsetS * 1000, offsetS * 1000 + until);
+      return { ...base, ...account, bytesCarried, bytesPlayed: playedBytes(fetches, state.played), meanAheadS, log, fetches, requests, startBytes, startLinkUse };
     });
   } catch (err) {
     const account = accountRun([], ladder.rungs);
-    return { ...base, ...account, bytesCarried: link.stats().bytesDown, bytesPlayed: 0, meanAheadS: NaN, log: [], fetches: [], requests: [], failure: (err as Error).message.split('\n')[0] };
+    return { ...base, ...account, bytesCarried: link.stats().bytesDown, bytesPlayed: 0, meanAheadS: NaN, log: [], fetches: [], requests: [], startBytes: 0, startLinkUse: NaN, failure: (err as Error).message.split('\n')[0] };
   } finally {
     await link.close();
   }
@@ -172,7 +179,7 @@ const pct = (x: number) => (Number.isFinite(x) ? `${(x * 100).toFixed(1)} %` : '
 const num = (x: number, digits = 0) => (Number.isFinite(x) ? x.toFixed(digits) : '—');
 
 function describe(r: Run): string {
-  const ff = r.firstFrameMs === undefined ? 'no frame' : `first frame ${num(r.firstFrameMs)} ms`;
+  const ff = r.firstFrameMs === undefined ? 'no frame' : `first frame ${num(r.firstFrameMs)} ms (${num(r.startBytes / 1000)} kB, ${pct(r.startLinkUse)} of the link)`;
   return (
     `${r.trace} @${r.offsetS} s, ${r.page}: ${ff}, ${r.stalls} stalls ${num(r.stallS, 1)} s (${r.hiccups} hiccups), ${num(meanBitrate(r) / 1000)} kb/s, ` +
     `${r.switches} switches, ${MB(r.bytesCarried)} MB carried / ${MB(r.bytesPlayed)} MB played, QoE ${num(qoeScore(r), 1)}` +
@@ -206,6 +213,8 @@ function summarize(traceNames: string[], runs: Run[]) {
         noFrame: mine.length - frames.length,
         errorScreens: mine.filter((r) => r.errorMs !== undefined).length,
         firstFrameMs: mean(frames),
+        startKB: mean(mine.map((r) => r.startBytes)) / 1000,
+        startLinkUse: mean(mine.map((r) => r.startLinkUse).filter(Number.isFinite)),
         stalls: sum.stalls,
         stallS: sum.stallS,
         playedS: sum.playedS,
@@ -225,16 +234,18 @@ function summarize(traceNames: string[], runs: Run[]) {
 function printTables(traceNames: string[], runs: Run[]) {
   console.log(
     `\nPer trace and page, over its runs: first frame = mean ms from navigation to the first 'playing'; stalls and stall s = ` +
-      `totals; rebuffer = stall ÷ (stall + played); kb/s and height = means over played seconds; ahead s = mean ` +
+      `totals; start kB = bytes done by the first frame, link % = their share of what the link could carry until then; rebuffer = stall ÷ (stall + played); kb/s and height = means over played seconds; ahead s = mean ` +
       `seconds buffered ahead of the playhead; MB = mean per run ` +
       `(carried by the link; played = segments whose film time was played; unplayed = the difference); QoE = mean per run.`,
   );
-  const head = ['trace', 'page', 'runs', 'first frame', 'stalls', 'stall s', 'rebuffer', 'kb/s', 'height', 'switches', 'ahead s', 'MB carried', 'MB played', 'unplayed', 'QoE'];
+  const head = ['trace', 'page', 'runs', 'first frame', 'start kB', 'link %', 'stalls', 'stall s', 'rebuffer', 'kb/s', 'height', 'switches', 'ahead s', 'MB carried', 'MB played', 'unplayed', 'QoE'];
   const rows = summarize(traceNames, runs).map((s) => [
     s.trace,
     s.page,
     String(s.runs),
     num(s.firstFrameMs) + (s.noFrame ? ` (${s.noFrame} none)` : ''),
+    num(s.startKB),
+    pct(s.startLinkUse),
     String(s.stalls),
     num(s.stallS, 1),
     pct(s.rebufferRatio),

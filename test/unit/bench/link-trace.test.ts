@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { constantTrace, meanBitsPerSecond, parseTrace } from '../../../bench/link-trace';
+import { capacityBytes, constantTrace, meanBitsPerSecond, parseTrace } from '../../../bench/link-trace';
 
 const refusal = (text: string) => {
   try {
@@ -19,6 +19,17 @@ test('a trace: one line per packet, repeats counted, the last time is the period
   assert.is(trace.periodMs, 10);
   assert.is(trace.name, 'x.down');
   assert.is(meanBitsPerSecond(trace), (4 * 1500 * 8 * 1000) / 10);
+});
+
+test('capacityBytes: the packets in a window of the trace, over its repetitions (both ends of a wrap count)', () => {
+  const trace = parseTrace('0\n3\n3\n10\n');
+  assert.is(capacityBytes(trace, 0, 4), 3 * 1500);
+  assert.is(capacityBytes(trace, 3, 3), 0);
+  assert.is(capacityBytes(trace, 4, 10), 0);
+  assert.is(capacityBytes(trace, 4, 11), 2 * 1500, 'the packet at 10 and the next repetition\'s at 0');
+  assert.is(capacityBytes(trace, 0, 30), 12 * 1500);
+  assert.is(capacityBytes(trace, 23, 24), 2 * 1500);
+  assert.is(capacityBytes(constantTrace(1.2e6), 0, 60_000), 1.2e6 * 60 / 8);
 });
 
 test('nasty input is refused with the file, the line and why', () => {
