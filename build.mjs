@@ -49,7 +49,7 @@ const alias = {
  * three files fewer before the first frame. Only modules whose copies may live side by side (errors
  * and timeouts are told by name, not class; local.ts's warn-once flag is per copy).
  */
-const COPIED_INTO_PIECES = new Set(['src/core/errors.ts', 'src/core/deadline.ts', 'src/storage/local.ts', 'src/content/progress.ts', 'src/config/embedding-address.ts', 'src/content/audio-choice.ts', 'src/controller/fullscreen.ts', 'src/storage/start-memory.ts']);
+const COPIED_INTO_PIECES = new Set(['src/core/errors.ts', 'src/core/deadline.ts', 'src/storage/local.ts', 'src/content/progress.ts', 'src/config/embedding-address.ts', 'src/content/audio-choice.ts', 'src/controller/fullscreen.ts', 'src/storage/start-memory.ts', 'src/i18n/ru.ts', 'src/core/icons.tsx']);
 /** What the page's first wave may hold (scripts, stylesheet, modulepreloads): one HTTP/1.1 host's connections. */
 export const FIRST_WAVE_MAX = 6;
 
@@ -80,7 +80,7 @@ function copyIntoPieces(pageOptions) {
 export function options(widgetMap, cssMap = {}, chunkMap = {}) {
   const o = {
     absWorkingDir: root,
-    entryPoints: { ...PAGE, ...ENTRIES },
+    entryPoints: { main: PAGE.main, ...ENTRIES },
     outdir: dist,
     bundle: true,
     splitting: true,
@@ -264,21 +264,17 @@ async function build() {
   if (JSON.stringify(pieceChunkMap(result.metafile, outputs)) !== JSON.stringify(chunkMap)) throw new Error(`piece chunks changed between passes: ${JSON.stringify(chunkMap)} -> ${JSON.stringify(pieceChunkMap(result.metafile, outputs))}`);
 
   const bootText = await inlineBootstrap(widgetMap, cssMap, chunkMap);
-  const bootFile = join(dist, outputs.boot);
 
   await rm(dist, { recursive: true, force: true });
   await rm(sizeDir, { recursive: true, force: true });
   await mkdir(dist, { recursive: true });
   for (const f of result.outputFiles) {
-    // The split build's bootstrap: the page carries its own, inline.
-    if (f.path === bootFile || f.path === bootFile + '.map') continue;
     await mkdir(dirname(f.path), { recursive: true });
     await writeFile(f.path, f.contents);
   }
 
   const rel = (p) => relative(dist, join(root, p));
   const mainOut = Object.keys(result.metafile.outputs).find((f) => rel(f) === outputs.main);
-  const bootOut = Object.keys(result.metafile.outputs).find((f) => rel(f) === outputs.boot);
   // The entry and every chunk it imports: what the first frame waits for (with the page).
   const critical = staticClosure(result.metafile, mainOut);
   const css = result.metafile.outputs[mainOut].cssBundle;
@@ -287,8 +283,7 @@ async function build() {
   // shares with the entry first, as when the bootstrap was a file of its own. The preloaded pieces
   // (hls.js) are not here: the bootstrap asks for them once its own requests are out (DESIGN
   // "critical path" #1).
-  const bootChunks = staticClosure(result.metafile, bootOut).filter((f) => f !== bootOut && critical.includes(f));
-  const chunks = [...bootChunks, ...critical.filter((f) => f !== mainOut && !bootChunks.includes(f))];
+  const chunks = critical.filter((f) => f !== mainOut);
   const firstWave = [rel(css), outputs.main, ...chunks];
   if (firstWave.length > FIRST_WAVE_MAX) {
     const importers = (f) => Object.keys(result.metafile.outputs).filter((g) => result.metafile.outputs[g].imports?.some((i) => i.path === f)).map(rel);
@@ -308,6 +303,7 @@ async function build() {
     html = html.replace(marker, () => text);
   };
   put('<!-- policy -->', `<meta http-equiv="Content-Security-Policy" content="${escapeAttribute(policy)}">`);
+  put('href="./main.js"', `href="./${outputs.main}"`);
   put('src="./main.js"', `src="./${outputs.main}"`);
   put('href="./main.css"', `href="./${rel(css)}"`);
   put('<!-- preloads -->', chunks.map((p) => `<link rel="modulepreload" href="./${rel(p)}">`).join('\n    '));
