@@ -95,6 +95,10 @@ export function printLong(watch: LongWatch) {
     console.log(cells.map((c, i) => c.padStart(Math.max(6, head[i]!.length))).join(' '));
   }
   const [one, last] = [watch.minutes[0]!, watch.minutes[watch.minutes.length - 1]!];
+  const names = Object.keys(last.allocators).filter((n) => Math.max(last.allocators[n]!, one.allocators[n] ?? 0) >= 1e6).sort();
+  if (names.length) {
+    console.log(`renderers by allocator (Chromium memory-infra), MB: ${names.map((n) => `${n} ${MB(one.allocators[n] ?? 0)} → ${MB(last.allocators[n]!)}`).join(', ')} (minute 1 → ${last.minute})`);
+  }
   console.log(
     `growth after minute 1: JS heap ${MB(last.heapUsed - one.heapUsed)} MB, renderer RSS ${MB(last.rendererRss - one.rendererRss)} MB ` +
       `(peak RSS ${MB(Math.max(...watch.minutes.map((s) => s.rendererRss)))} MB)`,

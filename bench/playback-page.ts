@@ -165,6 +165,11 @@ export interface Memory {
   heapUsed: number;
   /** Resident memory of the browser's renderer processes (where the page and its media buffers live), bytes; NaN if unreadable. */
   rendererRss: number;
+  /**
+   * The renderers' memory by Chromium's allocator (its memory-infra dump: malloc, partition_alloc, v8,
+   * blink_gc, cc, gpu, …), bytes, summed over them; with `private_footprint`: what RSS growth is made of.
+   */
+  allocators: Record<string, number>;
 }
 
 /** Renderer process ids of the browser (CDP SystemInfo over the browser's own session). */
@@ -183,14 +188,51 @@ function rssOf(pid: number): number {
   return kB ? Number(kB) * 1024 : NaN;
 }
 
+/** One memory-infra dump of every process (CDP Tracing), the top-level allocators of `pids` summed. */
+async function allocatorsOf(browser: Browser, pids: readonly number[]): Promise<Record<string, number>> {
+  const session = await browser.newBrowserCDPSession();
+  try {
+    type Dump = { ph: string; pid: number; args?: { dumps?: { allocators?: Record<string, { attrs?: { size?: { value: string } } }>; process_totals?: { private_footprint_bytes?: string } } } };
+    const events: Dump[] = [];
+    session.on('Tracing.dataCollected', (e) => events.push(...(e.value as unknown as Dump[])));
+    const complete = new Promise((done) => session.once('Tracing.tracingComplete', done));
+    await session.send('Tracing.start', {
+      traceConfig: { includedCategories: ['disabled-by-default-memory-infra'] },
+      transferMode: 'ReportEvents',
+    });
+    await session.send('Tracing.requestMemoryDump', { deterministic: true, levelOfDetail: 'detailed' });
+    await session.send('Tracing.end');
+    await complete;
+    // Tracing may dump once as it starts (id 0x0): per process, the last dump, the one asked for.
+    const last = new Map<number, Dump>();
+    for (const e of events) if (e.ph === 'v' && pids.includes(e.pid)) last.set(e.pid, e);
+    const sums: Record<string, number> = {};
+    const add = (name: string, hex: string | undefined) => (sums[name] = (sums[name] ?? 0) + (hex ? Number.parseInt(hex, 16) : 0));
+    for (const e of last.values()) {
+      const dumps = e.args?.dumps;
+      if (dumps?.process_totals) add('private_footprint', dumps.process_totals.private_footprint_bytes);
+      // Top-level allocators, and partition_alloc's partitions (array_buffer holds what the page's fetches and MSE appends copy).
+      for (const [name, a] of Object.entries(dumps?.allocators ?? {})) {
+        if (!name.includes('/') || /^partition_alloc\/partitions\/[^/]+$/.test(name)) add(name.replace('partition_alloc/partitions/', 'partition_alloc/'), a.attrs?.size?.value);
+      }
+    }
+    return sums;
+  } finally {
+    await session.detach().catch(() => {});
+  }
+}
+
 export async function memoryOf(browser: Browser, cdp: CDPSession): Promise<Memory> {
   await cdp.send('HeapProfiler.collectGarbage');
   const { usedSize } = await cdp.send('Runtime.getHeapUsage');
   let rendererRss = NaN;
+  let allocators: Record<string, number> = {};
   try {
-    rendererRss = (await rendererPids(browser)).reduce((sum, pid) => sum + rssOf(pid), 0);
+    const pids = await rendererPids(browser);
+    rendererRss = pids.reduce((sum, pid) => sum + rssOf(pid), 0);
+    allocators = await allocatorsOf(browser, pids);
   } catch {
-    // Another machine's browser, or a process gone between the two reads: no RSS this time.
+    // Another machine's browser, or a process gone between the reads: no RSS this time.
   }
-  return { heapUsed: usedSize, rendererRss };
+  return { heapUsed: usedSize, rendererRss, allocators };
 }
