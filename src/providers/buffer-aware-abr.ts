@@ -15,6 +15,21 @@ const SAFE_AHEAD_S = 30;
 const EMPTY_SHARE = 0.5;
 const FULL_SHARE = 0.9;
 
+/**
+ * The forward buffer, in seconds and in bytes (a phone's data plan and memory): a minute at the low
+ * rungs a cellular link plays (it rides out the 3G trace's holes), FORWARD_MAX_BYTES at the high
+ * ones, never less than FORWARD_MIN_S. As hls.js applies its maxBufferLength (the floor),
+ * maxBufferSize and maxMaxBufferLength to a level's peak bitrate (BANDWIDTH): 60 s at 240p–360p of
+ * the ladder, 43 s at 480p, 22 s at 720p, 20 s at 1080p (12 MB where 60 s were 36 MB).
+ */
+export const FORWARD_MAX_S = 60;
+export const FORWARD_MIN_S = 20;
+export const FORWARD_MAX_BYTES = 16e6;
+
+/** The seconds hls.js buffers ahead on a level of this peak bitrate (bits/s). */
+export const forwardTarget = (peak: number): number =>
+  Math.min(FORWARD_MAX_S, peak > 0 ? Math.max(FORWARD_MIN_S, (8 * FORWARD_MAX_BYTES) / peak) : FORWARD_MIN_S);
+
 /** The seconds buffered ahead of the playhead. */
 export function ahead(media: Pick<HTMLMediaElement, 'buffered' | 'currentTime'> | null): number {
   if (!media) return 0;
@@ -29,16 +44,24 @@ export function ahead(media: Pick<HTMLMediaElement, 'buffered' | 'currentTime'> 
 export const gated = (next: number, current: number, aheadS: number): number =>
   current >= 0 && next > current && aheadS < UP_MIN_BUFFER_S ? current : next;
 
+/** A level as bufferCap prices it: its average bitrate and its peak (which sizes its buffer), bits/s. */
+export interface PricedLevel {
+  bitrate: number;
+  peak: number;
+}
+
 /**
- * The highest level (bitrates ascending, bits/s) the estimate pays for with the share the buffer
- * allows: half of it with nothing ahead (the buffer grows twice as fast as it plays), nine tenths
- * from SAFE_AHEAD_S on. The lowest level when none fits; every level when nothing is estimated yet.
+ * The highest level (bitrates ascending) the estimate pays for with the share the buffer allows: half
+ * of it with nothing ahead (the buffer grows twice as fast as it plays), nine tenths from SAFE_AHEAD_S
+ * on, or from the level's whole forward buffer when that is smaller (a 1080p level buffers 20 s: full,
+ * it is as safe as it gets). The lowest level when none fits; every level when nothing is estimated yet.
  */
-export function bufferCap(bitrates: readonly number[], estimate: number, aheadS: number): number {
-  if (!(estimate > 0)) return bitrates.length - 1;
-  const share = EMPTY_SHARE + (FULL_SHARE - EMPTY_SHARE) * Math.min(1, Math.max(0, aheadS) / SAFE_AHEAD_S);
+export function bufferCap(levels: readonly PricedLevel[], estimate: number, aheadS: number): number {
+  if (!(estimate > 0)) return levels.length - 1;
+  const share = (l: PricedLevel) =>
+    EMPTY_SHARE + (FULL_SHARE - EMPTY_SHARE) * Math.min(1, Math.max(0, aheadS) / Math.min(SAFE_AHEAD_S, forwardTarget(l.peak)));
   let level = 0;
-  for (let i = 1; i < bitrates.length; i++) if (bitrates[i] <= estimate * share) level = i;
+  for (let i = 1; i < levels.length; i++) if (levels[i].bitrate <= estimate * share(levels[i])) level = i;
   return level;
 }
 
@@ -53,7 +76,7 @@ export class BufferAwareAbr extends AbrController {
     if (!hls) return choice;
     const aheadS = ahead(hls.media);
     const cap = bufferCap(
-      hls.levels.map((l) => l.averageBitrate || l.bitrate),
+      hls.levels.map((l) => ({ bitrate: l.averageBitrate || l.bitrate, peak: l.maxBitrate })),
       this.bwEstimator.getEstimate(),
       aheadS,
     );

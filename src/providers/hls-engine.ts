@@ -4,7 +4,7 @@ import { batch } from '@preact/signals';
 import { nextTask } from '../core/deadline';
 import type { HlsContext, HlsHandle, PlaylistCache } from '../core/player-api';
 import { EXTERNAL_TRACK_BASE, type MediaTrack } from '../core/tracks';
-import { BufferAwareAbr } from './buffer-aware-abr';
+import { BufferAwareAbr, FORWARD_MAX_BYTES, FORWARD_MAX_S, FORWARD_MIN_S } from './buffer-aware-abr';
 import { watchFrameDrops } from './frame-drops';
 import { measuredBandwidth } from './link-estimate';
 import { watchedLoader } from './watched-loader';
@@ -124,17 +124,25 @@ export async function attachHls(
       // the second fragment goes to the rendition the link can pay for.
       ...(measured && { abrEwmaDefaultEstimate: Math.min(Math.max(measured, 1e5), 5e6) }),
       testBandwidth: false,
+      // The first fragment asked as soon as its playlist is in, before the MediaSource has opened:
+      // opening it does not tick hls.js, so playlists already fetched (the start's prefetch, a
+      // returning viewer's guess) left the fragment to hls.js's 100 ms timer (a returning viewer's
+      // trace: sourceopen at 809 ms, the fragment asked at 900).
+      startFragPrefetch: true,
       startPosition: at > 0 ? at : -1,
-      // A phone's data plan and memory: 60 s ahead at most. hls.js's default fills 60 MB, up to 600 s
-      // ahead at a low bitrate (bench:playback --long: 593 s buffered; 15.9 MB carried for 7.8 MB
-      // played in 90 s on the 3G trace), paid for by a viewer who may stop at any moment; 30 s was
-      // too little for the 3G trace's half-minute holes (docs/performance.md "On real networks").
-      maxBufferLength: 60,
-      maxMaxBufferLength: 60,
-      backBufferLength: 30,
+      // A phone's data plan and memory (buffer-aware-abr.ts forwardTarget): a minute ahead at the low
+      // rungs, 16 MB at the high ones, 20 s at least. hls.js's default fills 60 MB, up to 600 s ahead
+      // at a low bitrate (--long: 593 s buffered), paid for by a viewer who may stop at any moment; 30 s
+      // was too little for the 3G trace's half-minute holes; 60 s at 1080p made --long's renderer
+      // grow with the bitrate (docs/performance.md "On real networks").
+      maxBufferLength: FORWARD_MIN_S,
+      maxBufferSize: FORWARD_MAX_BYTES,
+      maxMaxBufferLength: FORWARD_MAX_S,
+      // Behind the playhead: enough for a step back (10 s), not half a minute of 1080p (18 MB).
+      backBufferLength: 15,
       // What is left ahead of a seek back (a range the playhead no longer reaches) goes once it is
-      // further than the buffer target: after seeks across a film, memory holds 30 s behind and 60 ahead.
-      frontBufferFlushThreshold: 60,
+      // further than the longest buffer target: after seeks across a film, memory holds what is set here.
+      frontBufferFlushThreshold: FORWARD_MAX_S,
       abrController: BufferAwareAbr,
       ...(started ? PLAYING : STARTING),
       pLoader,

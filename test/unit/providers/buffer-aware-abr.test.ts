@@ -2,7 +2,7 @@
 // the level the buffer allows.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { ahead, bufferCap, gated } from '../../../src/providers/buffer-aware-abr';
+import { ahead, bufferCap, forwardTarget, gated } from '../../../src/providers/buffer-aware-abr';
 
 const ranges = (...r: Array<[number, number]>) => ({ length: r.length, start: (i: number) => r[i][0], end: (i: number) => r[i][1] }) as TimeRanges;
 
@@ -27,8 +27,32 @@ test('ahead: the range the playhead is in (0.5 s of slack before it), nothing wh
   assert.is(ahead(null), 0);
 });
 
-// The ladder's averages (bits/s): 240p … 1080p.
-const LADDER = [283e3, 730e3, 1.4e6, 2.7e6, 4.5e6];
+// The ladder's averages (bits/s): 240p … 1080p, each priced with a peak small enough for a 60 s buffer.
+const LADDER = [283e3, 730e3, 1.4e6, 2.7e6, 4.5e6].map((bitrate) => ({ bitrate, peak: 1e6 }));
+// The generated ladder's master playlist (AVERAGE-BANDWIDTH, BANDWIDTH).
+const REAL = [
+  { bitrate: 541949, peak: 931650 },
+  { bitrate: 920437, peak: 1828018 },
+  { bitrate: 1397646, peak: 2946662 },
+  { bitrate: 2681594, peak: 5851132 },
+  { bitrate: 4780028, peak: 10279588 },
+];
+
+test('forwardTarget: a minute at low peaks, 16 MB above, 20 s at least (the ladder: 60/60/43/22/20 s)', () => {
+  assert.equal(REAL.map((l) => Math.round(forwardTarget(l.peak))), [60, 60, 43, 22, 20]);
+  assert.is(forwardTarget(1e6), 60);
+  assert.is(forwardTarget(0), 20);
+  assert.is(forwardTarget(Number.NaN), 20);
+});
+
+test('bufferCap: a level whose whole buffer is under 30 s gets the full share once that buffer is full', () => {
+  assert.is(bufferCap(REAL, 5.4e6, 20), 4, '0.9 × 5.4 = 4.86 Mb/s with 1080p’s 20 s ahead');
+  assert.is(bufferCap(REAL, 5.4e6, 10), 3, '0.7 × 5.4 = 3.78: 720p');
+  assert.is(bufferCap(REAL, 3.1e6, 22), 3, '720p’s 22 s full: 0.9 × 3.1 = 2.79');
+  assert.is(bufferCap(REAL, 3.1e6, 11), 2, 'half of 720p’s buffer: 0.7 × 3.1 = 2.17');
+  assert.is(bufferCap(REAL, 1.25e6, 20), 1, '360p’s buffer is 60 s: 30 s to full, 0.77 × 1.25 = 0.96');
+  assert.is(bufferCap(REAL, 1.15e6, 20), 0, '0.77 × 1.15 = 0.88');
+});
 
 test('bufferCap: half the estimate with nothing ahead, nine tenths from 30 s on, in between by the buffer', () => {
   assert.is(bufferCap(LADDER, 2e6, 0), 1, '1 Mb/s to spend: 730k');
@@ -47,7 +71,7 @@ test('bufferCap: the lowest level when none fits; every level with no estimate; 
   assert.is(bufferCap(LADDER, 2e6, -5), 1);
   assert.is(bufferCap(LADDER, 2e6, Number.POSITIVE_INFINITY), 2);
   assert.is(bufferCap([], 2e6, 10), 0);
-  assert.is(bufferCap([500e3], 2e6, 10), 0);
+  assert.is(bufferCap([{ bitrate: 500e3, peak: 1e6 }], 2e6, 10), 0);
 });
 
 test.run();
