@@ -129,11 +129,6 @@ export async function attachHls(
       // returning viewer's guess) left the fragment to hls.js's 100 ms timer (a returning viewer's
       // trace: sourceopen at 809 ms, the fragment asked at 900).
       startFragPrefetch: true,
-      // The first fragment asked as soon as its playlist is in, before the MediaSource has opened:
-      // opening it does not tick hls.js, so playlists already fetched (the start's prefetch, a
-      // returning viewer's guess) left the fragment to hls.js's 100 ms timer (a returning viewer's
-      // trace: sourceopen at 809 ms, the fragment asked at 900).
-      startFragPrefetch: true,
       startPosition: at > 0 ? at : -1,
       // A phone's data plan and memory (buffer-aware-abr.ts forwardTarget): a minute ahead at the low
       // rungs, 16 MB at the high ones, 20 s at least. hls.js's default fills 60 MB, up to 600 s ahead
