@@ -58,9 +58,9 @@ test('every piece of the registry but the vpaid page has its module contract che
 test('the build makes one entry per piece, named by the piece: dist/NAME-HASH.js', () => {
   const opts = buildOptions({}, {});
   assert.is(opts.entryNames, '[name]-[hash]');
-  const { main, boot, ...pieces } = opts.entryPoints as Record<string, string>;
+  // The bootstrap is not one: the page carries it inline, built apart (build.mjs inlineBootstrap).
+  const { main, ...pieces } = opts.entryPoints as Record<string, string>;
   assert.is(main, 'src/main.tsx');
-  assert.is(boot, 'src/bootstrap/boot.ts');
   assert.equal(pieces, Object.fromEntries(Object.entries(registry).map(([name, p]) => [name, p.entry])));
   for (const [name, p] of Object.entries(registry)) assert.ok(readFileSync(new URL(p.entry, root)), `${name}: ${p.entry} exists`);
 });
@@ -102,16 +102,18 @@ function fakeImport() {
 
 const tick = () => new Promise((r) => setTimeout(r, 0));
 
-test('the page\'s first wave is at most six files: a piece copies the small modules it shares with the page\'s scripts', async () => {
-  // HTTP/1.1 gives a host six connections; the page's scripts, their chunks and the stylesheet are
-  // asked at once, and the bootstrap's requests should find every connection free (build.mjs).
+test('the page\'s first wave is three files: a piece copies the small modules it shares with the entry', async () => {
+  // HTTP/1.1 gives a host six connections; the entry, its chunks and the stylesheet are asked at
+  // once, and the bootstrap's requests (episodes, ad list, hls.js) should find connections free.
   const result = await esbuild.build({ ...buildOptions({}, {}), sourcemap: false, logLevel: 'silent' });
   const outputs = result.metafile!.outputs;
   const out = (entry: string) => Object.keys(outputs).find((f) => outputs[f].entryPoint === entry)!;
   const closure = (f: string): Set<string> => new Set(staticClosure(result.metafile, f));
   // An empty chunk (every export inlined) is dropped by the build, its import blanked out.
-  const page = new Set([...closure(out('src/bootstrap/boot.ts')), ...closure(out('src/main.tsx'))].filter((f) => outputs[f].bytes > 0));
+  const page = new Set([...closure(out('src/main.tsx'))].filter((f) => outputs[f].bytes > 0));
   assert.ok(page.size + 1 <= FIRST_WAVE_MAX, `scripts and chunks ${[...page].join(', ')} and the stylesheet`);
+  // The entry and one chunk (preact and signals, which the pieces share as one instance).
+  assert.is(page.size, 2, `the entry and its chunks: ${[...page].join(', ')}`);
   // The features piece reads local storage and progress as the entry does, from copies of its own.
   const features = closure(out(registry.features.entry));
   const inputs = (files: Set<string>) => [...files].flatMap((f) => Object.keys(outputs[f].inputs));
