@@ -205,9 +205,13 @@ export async function attachHls(
     if (!data.fatal) return onRecoverable(data.details);
     const restart = () => {
       const at = video.currentTime;
+      const playing = !video.paused;
       timer = setTimeout(() => {
         hls.destroy();
         hls = create(at);
+        // A new MediaSource resets the element to paused: a film that was playing goes on (bench:playback,
+        // 3G trace at 0 s: restarted after its half-minute hole, the film then stood paused).
+        if (playing) video.play().catch(() => {});
       }, NETWORK_RETRY_DELAY_MS);
     };
     // Once playing, a network error may be the link, not the server (a tunnel): while no answer
