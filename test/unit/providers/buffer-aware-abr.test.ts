@@ -38,8 +38,9 @@ const REAL = [
   { bitrate: 4780028, peak: 10279588 },
 ];
 
-test('forwardTarget: a minute at low peaks, 16 MB above, 20 s at least (the ladder: 60/60/43/22/20 s)', () => {
-  assert.equal(REAL.map((l) => Math.round(forwardTarget(l.peak))), [60, 60, 43, 22, 20]);
+test('forwardTarget: a minute at low peaks, 24 MB above, 20 s at least (the ladder: 60/60/60/33/20 s)', () => {
+  assert.equal(REAL.map((l) => Math.round(forwardTarget(l.peak))), [60, 60, 60, 33, 20]);
+  assert.is(Math.round(forwardTarget(8e6)), 24);
   assert.is(forwardTarget(1e6), 60);
   assert.is(forwardTarget(0), 20);
   assert.is(forwardTarget(Number.NaN), 20);
@@ -48,8 +49,9 @@ test('forwardTarget: a minute at low peaks, 16 MB above, 20 s at least (the ladd
 test('bufferCap: a level whose whole buffer is under 30 s gets the full share once that buffer is full', () => {
   assert.is(bufferCap(REAL, 5.4e6, 20), 4, '0.9 × 5.4 = 4.86 Mb/s with 1080p’s 20 s ahead');
   assert.is(bufferCap(REAL, 5.4e6, 10), 3, '0.7 × 5.4 = 3.78: 720p');
-  assert.is(bufferCap(REAL, 3.1e6, 22), 3, '720p’s 22 s full: 0.9 × 3.1 = 2.79');
-  assert.is(bufferCap(REAL, 3.1e6, 11), 2, 'half of 720p’s buffer: 0.7 × 3.1 = 2.17');
+  assert.is(bufferCap(REAL, 3.1e6, 30), 3, '720p buffers 33 s: full share from 30 s, 0.9 × 3.1 = 2.79');
+  assert.is(bufferCap(REAL, 3.1e6, 22), 2, '0.79 × 3.1 = 2.45');
+  assert.is(bufferCap(REAL, 5e6, 20), 3, 'a level of 20 s: 0.9 × 5 = 4.5 < 1080p’s 4.78');
   assert.is(bufferCap(REAL, 1.25e6, 20), 1, '360p’s buffer is 60 s: 30 s to full, 0.77 × 1.25 = 0.96');
   assert.is(bufferCap(REAL, 1.15e6, 20), 0, '0.77 × 1.15 = 0.88');
 });
