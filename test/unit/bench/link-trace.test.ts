@@ -29,7 +29,7 @@ test('capacityBytes: the packets in a window of the trace, over its repetitions 
   assert.is(capacityBytes(trace, 4, 11), 2 * 1500, 'the packet at 10 and the next repetition\'s at 0');
   assert.is(capacityBytes(trace, 0, 30), 11 * 1500, 'three repetitions, the packet at 30 past the end');
   assert.is(capacityBytes(trace, 23, 24), 2 * 1500);
-  assert.is(capacityBytes(constantTrace(1.2e6), 0, 60_000), 1.2e6 * 60 / 8);
+  assert.is(capacityBytes(constantTrace(1.2e6), 0, 60_001), (1.2e6 * 60) / 8, 'a minute of a fixed rate, its last packet at 60 000 ms');
 });
 
 test('nasty input is refused with the file, the line and why', () => {
