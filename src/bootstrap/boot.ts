@@ -13,6 +13,7 @@ import { createPieceLoader, preloadPieces } from '../core/pieces';
 import { loadEpisodes } from '../content/load-content';
 import { chooseFirstSource } from './first-source';
 import { startGuess } from './guess';
+import { offerFirstAsk } from '../providers/start-guess';
 import { recallStart } from '../storage/start-memory';
 import { earlyCatalogue, pageDomain, readPageConfig } from './page-config';
 
@@ -71,13 +72,15 @@ if (remembered) startGuess(remembered, config.query.timeCode ?? config.query.epi
 // the master over as it would a returning viewer's guess (continue.ts settleGuess), and asks for the
 // rest. This handler runs before the entry's for the same answer: the bootstrap asked first.
 else if (episodes)
-  episodes
-    .then((list) => {
-      const first = chooseFirstSource(list, config, catalogue.apiBase);
-      if (!first?.isHls) return;
-      const { episode, source } = first;
-      const start = { movie: catalogue.movieId, episode: episode.id, variant: source.variantId, master: source.url, at: source.startAt };
-      startGuess({ ...start, playlists: [], segments: [] }, source.startAt);
-    })
-    // A failure is the entry's to report, when it takes the request over.
-    .catch(() => {});
+  offerFirstAsk(
+    episodes
+      .then((list) => {
+        const first = chooseFirstSource(list, config, catalogue.apiBase);
+        if (!first?.isHls) return;
+        const { episode, source } = first;
+        const start = { movie: catalogue.movieId, episode: episode.id, variant: source.variantId, master: source.url, at: source.startAt };
+        startGuess({ ...start, playlists: [], segments: [] }, source.startAt);
+      })
+      // A failure is the entry's to report, when it takes the request over.
+      .catch(() => {}),
+  );

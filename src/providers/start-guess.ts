@@ -22,7 +22,7 @@ export interface Guess {
 }
 
 // On the page, not in this module: the bootstrap inline in the page has its own copy of it.
-const page = globalThis as { [key: symbol]: { guess?: Guess } | undefined };
+const page = globalThis as { [key: symbol]: { guess?: Guess; asked?: Promise<void> } | undefined };
 const shared = (page[Symbol.for('player.start-guess')] ??= {});
 
 /**
@@ -57,6 +57,17 @@ async function readAll(response: Response, arrived: () => void): Promise<Blob> {
 export function offerGuess(guess: Guess): void {
   shared.guess = guess;
 }
+
+/**
+ * The bootstrap's first step after the episodes' answer (a first visit's master asked, or not to be):
+ * the entry's start waits for it, briefly (main.tsx).
+ */
+export function offerFirstAsk(asked: Promise<void>): void {
+  shared.asked = asked;
+}
+
+/** Settles once the bootstrap has asked what the episodes' answer let it ask; at once without one. */
+export const firstAsk = (): Promise<void> => shared.asked ?? Promise.resolve();
 
 /** The guess, handed over once (to keep or to drop); undefined when there is none (left). */
 export function takeGuess(): Guess | undefined {

@@ -64,7 +64,8 @@ test("the variants page switches S1E3's variant, keeps separate progress and is 
   try {
     await p.page.evaluate(() => localStorage.setItem('episodeVariants', JSON.stringify({ 2: 2032 })));
     await p.page.reload();
-    await p.page.waitForFunction(() => document.querySelector('video')!.currentSrc.endsWith('/media/clip.mp4'));
+    // The player's <video> is mounted a moment after the page (main.tsx), so it may not be there yet.
+    await p.page.waitForFunction(() => document.querySelector('video')?.currentSrc.endsWith('/media/clip.mp4'));
   } finally {
     await p.close();
   }

@@ -116,7 +116,7 @@ test("S1E3's variants keep separate progress; a saved variant comes back", async
     await p.page.click('.pl-big-play', { timeout: 15000 });
     await timeAbove(p.page, 3.6);
     await p.page.goto(p.page.url().replace('2031', '2032'));
-    await p.page.waitForFunction(() => document.querySelector('video')!.duration > 0);
+    await p.page.waitForFunction(() => (document.querySelector('video')?.duration ?? 0) > 0);
     assert.is(await p.page.locator('.pl-resume').count(), 0, 'variant 2032 has no progress of its own yet');
     assert.match(await p.page.evaluate(() => document.querySelector('video')!.currentSrc), /\/media\/clip\.mp4$/);
     assert.is(await p.page.textContent('.pl-title__variant'), 'Режиссёрская версия', 'the title names the variant');
@@ -131,7 +131,7 @@ test("S1E3's variants keep separate progress; a saved variant comes back", async
 
     await p.page.evaluate(() => localStorage.setItem('episodeVariants', JSON.stringify({ 2: 2032 })));
     await p.page.goto(p.page.url().replace('&episode_variant_id=2031', ''));
-    await p.page.waitForFunction(() => document.querySelector('video')!.currentSrc.endsWith('/media/clip.mp4'));
+    await p.page.waitForFunction(() => document.querySelector('video')?.currentSrc.endsWith('/media/clip.mp4'));
   } finally {
     await p.close();
   }
