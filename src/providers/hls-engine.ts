@@ -204,9 +204,11 @@ export async function attachHls(
     if (h !== hls) return;
     if (!data.fatal) return onRecoverable(data.details);
     const restart = () => {
-      const at = video.currentTime;
-      const playing = !video.paused;
       timer = setTimeout(() => {
+        // Read now, not at the error: the buffer may have played on meanwhile, and a viewer who
+        // paused in between stays paused.
+        const at = video.currentTime;
+        const playing = !video.paused;
         hls.destroy();
         hls = create(at);
         // A new MediaSource resets the element to paused: a film that was playing goes on (bench:playback,
