@@ -24,9 +24,9 @@ const sizeDir = process.env.DIST_DIR ? join(dist, '..', basename(dist) + '.size'
 export const PIECES = JSON.parse(await readFile(join(root, 'src/core/pieces.json'), 'utf8'));
 const ENTRIES = Object.fromEntries(Object.entries(PIECES).map(([name, p]) => [name, p.entry]));
 /**
- * The page's own scripts: the bootstrap (inline in the HTML, starts the requests: inlineBootstrap) and
- * the entry. Both are entry points of the split build, so the chunks stay cut where the page's two
- * scripts share code (the entry's first wave as before); the bootstrap's own output is not shipped.
+ * The page's own scripts: the bootstrap (inline in the HTML, starts the requests: inlineBootstrap,
+ * built apart) and the entry (an entry point of the split build). What the two share stays in the
+ * entry: a chunk of its own would be one more file in the page's first wave.
  */
 const PAGE = { boot: 'src/bootstrap/boot.ts', main: 'src/main.tsx' };
 /** Pieces the bootstrap preloads (core/pieces.ts preloadPiece): needed right after the entry, so they download in parallel with it. */

@@ -5,8 +5,8 @@
 // title this device played before, the other catalogue calls and what it played first too.
 // Only those: everything it imports is in the page's first wave and must arrive before the first of
 // them can go out (each kilobyte there shares the 1.44 Mb/s with the entry's). What follows from the
-// episodes' answer (the chosen episode's playlists and fragments, the other catalogue calls) is
-// continue.ts, run by the entry, which lands long before the episodes answer.
+// episodes' answer is the chosen episode's master, asked here (a first visit), and then its playlists
+// and fragments and the other catalogue calls: continue.ts, run by the entry.
 import { getAvailability, getContent, getSeasons } from '../api/catalog';
 import { getCrossOriginText, getJson, startEarly } from '../api/http';
 import { createPieceLoader, preloadPieces } from '../core/pieces';
@@ -24,9 +24,10 @@ const catalogue = earlyCatalogue(config);
 // In the order the first frame needs them: on HTTP/1.1 the page has six connections a host, and a
 // connection freed goes to the first asked among the highest priority waiting (each fetch() goes out
 // as it is called: api/http.ts sends a valid Bearer without a wait). The episodes first: the master
-// playlist waits for them. The entry's files are not among them: they are in the page's first wave
-// with the bootstrap's (build.mjs FIRST_WAVE_MAX), so all six connections are free here.
-const episodes = catalogue && startEarly(budget, () => loadEpisodes(catalogue.apiBase, catalogue.movieId));
+// playlist waits for them. The entry's files are not among them: they are the page's first wave
+// (build.mjs FIRST_WAVE_MAX), three files, so three connections are free here. A failure is the
+// entry's to report, when it takes the request over.
+const episodes = catalogue && startEarly(budget, () => loadEpisodes(catalogue.apiBase, catalogue.movieId).catch(() => undefined));
 // A title this device played before (storage/start-memory.ts): the entry and hls.js come from the
 // HTTP cache, so the connections are free for the other catalogue calls at once (the first frame
 // waits for all four, the availability above all: SPEC §4).
@@ -75,12 +76,12 @@ else if (episodes)
   offerFirstAsk(
     episodes
       .then((list) => {
-        const first = chooseFirstSource(list, config, catalogue.apiBase);
+        const first = list && chooseFirstSource(list, config, catalogue.apiBase);
         if (!first?.isHls) return;
         const { episode, source } = first;
-        const start = { movie: catalogue.movieId, episode: episode.id, variant: source.variantId, master: source.url, at: source.startAt };
-        startGuess({ ...start, playlists: [], segments: [] }, source.startAt);
+        const { movieId: movie } = catalogue;
+        startGuess({ movie, episode: episode.id, variant: source.variantId, master: source.url, at: source.startAt, playlists: [], segments: [] }, source.startAt);
       })
-      // A failure is the entry's to report, when it takes the request over.
+      // A bad address is the entry's to report too.
       .catch(() => {}),
   );

@@ -66,8 +66,9 @@ export function offerFirstAsk(asked: Promise<void>): void {
   shared.asked = asked;
 }
 
-/** Settles once the bootstrap has asked what the episodes' answer let it ask; at once without one. */
-export const firstAsk = (): Promise<void> => shared.asked ?? Promise.resolve();
+/** Settles once the bootstrap has asked what the episodes' answer let it ask, or after `maxMs`; at once without one. */
+export const firstAsk = (maxMs: number): Promise<unknown> =>
+  shared.asked ? Promise.race([shared.asked, new Promise((done) => setTimeout(done, maxMs))]) : Promise.resolve();
 
 /** The guess, handed over once (to keep or to drop); undefined when there is none (left). */
 export function takeGuess(): Guess | undefined {
