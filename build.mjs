@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { createHash } from 'node:crypto';
 import { readPlayerConfig, withConfig } from './scripts/player-config.mjs';
 import { configuredNginxConf, playerPolicy as deployedPolicy } from './scripts/nginx-conf.mjs';
+import { bootstrapEntry, sharedModules, takeOverPlugin } from './scripts/page-modules.mjs';
 
 const root = dirname(fileURLToPath(import.meta.url));
 // DIST_DIR lets several builds (parallel test runs) live side by side; size-limit reads the default.
@@ -25,10 +26,15 @@ export const PIECES = JSON.parse(await readFile(join(root, 'src/core/pieces.json
 const ENTRIES = Object.fromEntries(Object.entries(PIECES).map(([name, p]) => [name, p.entry]));
 /**
  * The page's own scripts: the bootstrap (inline in the HTML, starts the requests: inlineBootstrap,
- * built apart) and the entry (an entry point of the split build). What the two share stays in the
- * entry: a chunk of its own would be one more file in the page's first wave.
+ * built apart) and the entry (an entry point of the split build). What the two share is in the
+ * bootstrap alone, which leaves it on the page for the entry (scripts/page-modules.mjs).
  */
 const PAGE = { boot: 'src/bootstrap/boot.ts', main: 'src/main.tsx' };
+/**
+ * What the page's scripts import at run time, files of the split build: the token refresh (needed once
+ * a token lifetime, api/auth.ts). The inline bootstrap imports them by file name (lazyPageFiles).
+ */
+const LAZY_PAGE = { refresh: 'src/api/refresh.ts' };
 /** Pieces the bootstrap preloads (core/pieces.ts preloadPiece): needed right after the entry, so they download in parallel with it. */
 const PRELOADED = Object.keys(PIECES).filter((name) => PIECES[name].preload);
 
@@ -77,10 +83,10 @@ function copyIntoPieces(pageOptions) {
 }
 
 /** esbuild options of the player build; tests build with the same ones. */
-export function options(widgetMap, cssMap = {}, chunkMap = {}) {
+export function options(widgetMap, cssMap = {}, chunkMap = {}, takeOver) {
   const o = {
     absWorkingDir: root,
-    entryPoints: { main: PAGE.main, ...ENTRIES },
+    entryPoints: { main: PAGE.main, ...LAZY_PAGE, ...ENTRIES },
     outdir: dist,
     bundle: true,
     splitting: true,
@@ -111,7 +117,7 @@ export function options(widgetMap, cssMap = {}, chunkMap = {}) {
   // The files the page's scripts reach: what may not be copied (a bundle of bootstrap and entry only).
   const manifestOnly = o.plugins;
   const pageOptions = () => ({ ...o, entryPoints: PAGE, splitting: false, minify: false, sourcemap: false, plugins: manifestOnly });
-  o.plugins = [...manifestOnly, copyIntoPieces(pageOptions)];
+  o.plugins = [...(takeOver ? [takeOver] : []), ...manifestOnly, copyIntoPieces(pageOptions)];
   return o;
 }
 
@@ -134,7 +140,7 @@ function entryOutputs(metafile) {
   const byEntry = {};
   for (const [file, out] of Object.entries(metafile.outputs)) {
     if (!out.entryPoint || file.endsWith('.map')) continue;
-    const name = Object.entries({ ...PAGE, ...ENTRIES }).find(([, src]) => src === out.entryPoint)?.[0];
+    const name = Object.entries({ ...PAGE, ...LAZY_PAGE, ...ENTRIES }).find(([, src]) => src === out.entryPoint)?.[0];
     if (name) byEntry[name] = relative(dist, join(root, file));
   }
   return byEntry;
@@ -206,28 +212,38 @@ function pieceChunkMap(metafile, outputs) {
 /**
  * The bootstrap as the page carries it: one module with everything it imports bundled in (an import
  * would be a round trip before its first request: the one the inline form removes), minified, as text
- * for a `<script type="module">`. The entry has its own copy of the same modules; what the two share
- * at run time goes through the page (api/http.ts keeps the early requests on a page-wide registry).
- * The token refresh is left out: the bootstrap starts nothing with an expired token
- * (page-config.ts earlyCatalogue), the entry refreshes it.
+ * for a `<script type="module">`. It sets out the modules it shares with the entry for the entry to
+ * take (scripts/page-modules.mjs `shared`), then starts.
  */
-async function inlineBootstrap(widgetMap, cssMap, chunkMap) {
-  const noRefresh = {
-    name: 'bootstrap-without-refresh',
+export async function inlineBootstrap(widgetMap, cssMap, chunkMap, shared, lazyFiles) {
+  const o = options(widgetMap, cssMap, chunkMap);
+  // import('./refresh') in api/auth.ts: the split build's file, beside the page (as the entry is).
+  const lazyPageFiles = {
+    name: 'lazy-page-files',
     setup(b) {
-      b.onResolve({ filter: /^\.\/refresh$/ }, (args) => (args.importer.endsWith(join('src', 'api', 'auth.ts')) ? { path: 'refresh', namespace: 'no-refresh' } : undefined));
-      b.onLoad({ filter: /.*/, namespace: 'no-refresh' }, () => ({
-        contents: "export const refreshToken = () => Promise.reject(new Error('the bootstrap leaves a token refresh to the entry'));",
-        loader: 'js',
-      }));
+      b.onResolve({ filter: /^\.\.?\// }, (args) => {
+        if (args.kind !== 'dynamic-import') return;
+        const name = Object.keys(LAZY_PAGE).find((k) => join(root, LAZY_PAGE[k]) === join(args.resolveDir, args.path) + '.ts');
+        if (name) return { path: `./${lazyFiles[name]}`, external: true };
+      });
     },
   };
-  const o = options(widgetMap, cssMap, chunkMap);
-  const r = await esbuild.build({ ...o, entryPoints: { boot: PAGE.boot }, splitting: false, sourcemap: false, metafile: false, plugins: [pieceManifest(widgetMap, cssMap, chunkMap), noRefresh] });
+  const stdin = { contents: bootstrapEntry(root, PAGE.boot, shared), resolveDir: root, sourcefile: 'page-bootstrap.js', loader: 'js' };
+  const r = await esbuild.build({ ...o, entryPoints: undefined, stdin, outdir: undefined, outfile: join(dist, 'boot.js'), splitting: false, sourcemap: false, metafile: false, plugins: [lazyPageFiles, pieceManifest(widgetMap, cssMap, chunkMap)] });
   const text = r.outputFiles.find((f) => f.path.endsWith('.js')).text.trimEnd();
   // The HTML parser ends a script at `</script` and treats `<!--` specially inside one.
   if (/<\/script|<!--/i.test(text)) throw new Error('the bootstrap\'s code contains </script or <!--: it cannot be inlined as is');
   return text;
+}
+
+/**
+ * The modules both page scripts run (scripts/page-modules.mjs), from what each one's bundle holds;
+ * and the entry's own files (whose imports of them the entry's build redirects).
+ */
+export async function pageModules() {
+  const base = { ...options({}), splitting: false, minify: false, sourcemap: false, write: false, plugins: [pieceManifest({}, {}, {})] };
+  const { shared, entryInputs } = await sharedModules(root, esbuild.build, base, PAGE);
+  return { shared, takeOver: (bootFile) => takeOverPlugin(root, shared, entryInputs, bootFile) };
 }
 
 /** The CSP source that admits exactly this inline script: `'sha256-BASE64'` of its UTF-8 bytes. */
@@ -239,7 +255,8 @@ const escapeAttribute = (s) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').
 export const CSP_MANIFEST = 'player.csp.json';
 
 async function build() {
-  const first = await esbuild.build(options({}));
+  const { shared, takeOver } = await pageModules();
+  const first = await esbuild.build(options({}, {}, {}, takeOver('boot.js')));
   dropEmptyChunks(first);
   const widgetFiles = entryOutputs(first.metafile);
   // Only the hash of each name goes into the entry: the loader puts `NAME-` and `.js` around it.
@@ -250,20 +267,21 @@ async function build() {
     if (!!piece.stylesheet !== !!cssMap[name]) throw new Error(`piece ${name}: "stylesheet" in src/core/pieces.json says ${!!piece.stylesheet}, the build says ${!!cssMap[name]}`);
   }
   const chunkMap = pieceChunkMap(first.metafile, widgetFiles);
-  const result = await esbuild.build(options(widgetMap, cssMap, chunkMap));
+  // The bootstrap, inline in the page and as a file beside the entry for a page where it did not run.
+  const bootText = await inlineBootstrap(widgetMap, cssMap, chunkMap, shared, widgetFiles);
+  const bootFile = `boot-${createHash('sha256').update(bootText).digest('hex').slice(0, 8).toUpperCase()}.js`;
+  const result = await esbuild.build(options(widgetMap, cssMap, chunkMap, takeOver(bootFile)));
   const outputs = entryOutputs(result.metafile);
   const cssAgain = widgetCssFiles(result.metafile);
   for (const k of Object.keys(cssMap)) {
     if (cssAgain[k] !== cssMap[k]) throw new Error(`piece ${k} css changed name between passes`);
   }
-  for (const k of Object.keys(PIECES)) {
+  for (const k of [...Object.keys(PIECES), ...Object.keys(LAZY_PAGE)]) {
     if (outputs[k] !== widgetFiles[k]) throw new Error(`piece ${k} changed name between passes: ${widgetFiles[k]} -> ${outputs[k]}`);
   }
 
   dropEmptyChunks(result);
   if (JSON.stringify(pieceChunkMap(result.metafile, outputs)) !== JSON.stringify(chunkMap)) throw new Error(`piece chunks changed between passes: ${JSON.stringify(chunkMap)} -> ${JSON.stringify(pieceChunkMap(result.metafile, outputs))}`);
-
-  const bootText = await inlineBootstrap(widgetMap, cssMap, chunkMap);
 
   await rm(dist, { recursive: true, force: true });
   await rm(sizeDir, { recursive: true, force: true });
@@ -272,6 +290,7 @@ async function build() {
     await mkdir(dirname(f.path), { recursive: true });
     await writeFile(f.path, f.contents);
   }
+  await writeFile(join(dist, bootFile), bootText);
 
   const rel = (p) => relative(dist, join(root, p));
   const mainOut = Object.keys(result.metafile.outputs).find((f) => rel(f) === outputs.main);

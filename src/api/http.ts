@@ -23,12 +23,9 @@ export interface Answer {
 }
 
 // GETs the bootstrap started before the entry landed, by address: the first request for the same
-// address takes one over instead of asking again (each address fetched once; a retry asks anew).
-// Kept on the page, not in this module: the bootstrap is inline in the page with its own copy of this
-// module (build.mjs inlineBootstrap), and the entry's copy takes over what that one started.
-type Started = Map<string, { answer: Promise<Answer>; abort(reason: unknown): void }>;
-const page = globalThis as { [key: symbol]: Started | undefined };
-const started: Started = (page[Symbol.for('player.early-requests')] ??= new Map());
+// address takes one over instead of asking again (each address fetched once; a retry asks anew). One
+// instance of this module serves both page scripts (scripts/page-modules.mjs).
+const started = new Map<string, { answer: Promise<Answer>; abort(reason: unknown): void }>();
 let earlyBudgetMs = 0;
 let earlyPriority: RequestPriority | undefined;
 let earlyAfter: Promise<unknown> | undefined;

@@ -21,9 +21,8 @@ export interface Guess {
   traffic: MediaTraffic;
 }
 
-// On the page, not in this module: the bootstrap inline in the page has its own copy of it.
-const page = globalThis as { [key: symbol]: { guess?: Guess; asked?: Promise<void> } | undefined };
-const shared = (page[Symbol.for('player.start-guess')] ??= {});
+// Between the bootstrap and the entry, which run one instance of this module (scripts/page-modules.mjs).
+const shared: { guess?: Guess; asked?: Promise<void> } = {};
 
 /**
  * `url`'s body fetched ahead of the engine: a playlist's text (only if it is one: an error page or

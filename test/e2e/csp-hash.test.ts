@@ -13,7 +13,7 @@ import * as assert from 'uvu/assert';
 import { startServer } from '../../server/index.mjs';
 // @ts-expect-error: plain JS module with JSDoc types
 import { policiesIn } from '../../scripts/nginx-conf.mjs';
-import { type RefServer, open, poll, srv } from './harness';
+import { type RefServer, open, poll, srv, waitForTime } from './harness';
 
 const repo = new URL('../..', import.meta.url).pathname;
 const dist = process.env.DIST_DIR ?? join(repo, 'dist');
@@ -58,10 +58,12 @@ test.before(async () => {
   assert.ok(alone.includes('<script type="module" async>') && !alone.includes(' src='), 'the page with only its bootstrap');
   await writeFile(join(work, 'dist', 'alone.html'), alone);
   // One byte, in a string the bootstrap never shows: nothing but the hash tells the two apart.
-  const tampered = alone.replace('the bootstrap leaves a token refresh', 'The bootstrap leaves a token refresh');
+  const oneByte = (page: string) => page.replace('[player] token refresh failed', '[player] Token refresh failed');
+  const tampered = oneByte(alone);
   assert.is(tampered.length, alone.length);
   assert.is.not(tampered, alone);
   await writeFile(join(work, 'dist', 'tampered.html'), tampered);
+  await writeFile(join(work, 'dist', 'tampered-whole.html'), oneByte(html));
   copy = (await startServer({ port: 0, host: '127.0.0.1', distDir: join(work, 'dist') })) as RefServer;
 });
 
@@ -102,6 +104,21 @@ test('one byte changed in the inline bootstrap: the browser refuses it, reports 
     // made its requests before its load event).
     await p.page.waitForLoadState('networkidle');
     assert.equal(bootstrapRequests(copy!).map((r) => r.path), [], 'no request of the bootstrap');
+  } finally {
+    await p.close();
+  }
+});
+
+test('the whole page with its bootstrap refused still plays: the entry runs the bootstrap from its file, and asks for each address once', async () => {
+  copy!.clearRequests();
+  const p = await open('?movie_id=1&auto_play=1', { origin: copy!.url, path: '/player/tampered-whole.html' });
+  try {
+    await waitForTime(p.page, 1);
+    assert.ok(p.csp.some((v) => v.startsWith('script-src') && v.endsWith(' inline')), `the inline script was refused: ${p.csp}`);
+    const paths = copy!.requests.map((r) => r.path);
+    assert.equal(paths.filter((path) => /\/boot-\w+\.js$/.test(path)).length, 1, 'the bootstrap as a file, once');
+    for (const path of ['/catalog-api/episodes', '/media/hls/master.m3u8']) assert.is(paths.filter((p) => p === path).length, 1, `${path} once`);
+    assert.equal(p.errors.filter((e) => !/inline bootstrap did not run|Content Security Policy/.test(e)), [], 'no other error');
   } finally {
     await p.close();
   }

@@ -1,15 +1,18 @@
 // The typed calls of every SPEC §7 endpoint live in src/api/, but the player bundle must carry only
-// the ones it calls. This builds the real entry the way build.mjs does and reads what the viewer
-// downloads before the first frame (the entry and the chunks it imports statically).
+// the ones it calls. This builds the page's scripts the way build.mjs does and reads what the viewer
+// downloads before the first frame (the inline bootstrap, the entry and the chunks it imports statically).
 import * as esbuild from 'esbuild';
 // @ts-expect-error: build.mjs is plain JS
-import { options as buildOptions } from '../../../build.mjs';
+import { options as buildOptions, inlineBootstrap, pageModules } from '../../../build.mjs';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 
 async function criticalJs(): Promise<string> {
-  // The build's own options (aliases, defines, widget manifest), with the entry alone.
-  const result = await esbuild.build({ ...buildOptions({}, {}), entryPoints: { main: 'src/main.tsx' }, sourcemap: false, logLevel: 'silent' });
+  // The build's own options (aliases, defines, widget manifest, the modules the entry takes from the
+  // bootstrap), with the entry alone.
+  const { shared, takeOver } = await pageModules();
+  const boot: string = await inlineBootstrap({}, {}, {}, shared, { refresh: 'refresh.js' });
+  const result = await esbuild.build({ ...buildOptions({}, {}, {}, takeOver('boot.js')), entryPoints: { main: 'src/main.tsx' }, sourcemap: false, logLevel: 'silent' });
   const outputs = result.metafile!.outputs;
   const main = Object.keys(outputs).find((f) => outputs[f].entryPoint === 'src/main.tsx')!;
   const seen = new Set<string>();
@@ -19,7 +22,7 @@ async function criticalJs(): Promise<string> {
     for (const i of outputs[f].imports) if (i.kind === 'import-statement') visit(i.path);
   };
   visit(main);
-  return result.outputFiles!.filter((f) => [...seen].some((s) => f.path.endsWith(s))).map((f) => f.text).join('\n');
+  return [boot, ...result.outputFiles!.filter((f) => [...seen].some((s) => f.path.endsWith(s))).map((f) => f.text)].join('\n');
 }
 
 test('the entry carries the calls the player makes and none of the other SPEC §7 endpoints', async () => {

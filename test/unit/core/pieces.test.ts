@@ -59,8 +59,10 @@ test('the build makes one entry per piece, named by the piece: dist/NAME-HASH.js
   const opts = buildOptions({}, {});
   assert.is(opts.entryNames, '[name]-[hash]');
   // The bootstrap is not one: the page carries it inline, built apart (build.mjs inlineBootstrap).
-  const { main, ...pieces } = opts.entryPoints as Record<string, string>;
+  // The token refresh is a file of its own the page's scripts import once a token has expired.
+  const { main, refresh, ...pieces } = opts.entryPoints as Record<string, string>;
   assert.is(main, 'src/main.tsx');
+  assert.is(refresh, 'src/api/refresh.ts');
   assert.equal(pieces, Object.fromEntries(Object.entries(registry).map(([name, p]) => [name, p.entry])));
   for (const [name, p] of Object.entries(registry)) assert.ok(readFileSync(new URL(p.entry, root)), `${name}: ${p.entry} exists`);
 });
