@@ -1,4 +1,7 @@
 import type { Signal } from '@preact/signals';
+// Preact's signal bindings: the overlay reads signals as it renders and re-renders when they change.
+// The runner's modules use the core alone; the overlay is the ads piece's one Preact component tree.
+import '@preact/signals';
 import type { AdLoaderState } from '../core/store';
 import { PlayIcon } from '../core/icons';
 import { MutedIcon, PauseIcon, VolumeIcon } from '../core/media-icons';

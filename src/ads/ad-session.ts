@@ -1,4 +1,4 @@
-import { type Signal, batch, signal } from '@preact/signals';
+import { type Signal, batch, signal } from '@preact/signals-core';
 import type { AdHistoryItem, Bus } from '../core/bus';
 import type { AdsHost } from '../core/player-api';
 import type { Store } from '../core/store';

@@ -4,6 +4,7 @@ import type { Signal } from '@preact/signals';
 import type { AdsHost } from '../core/player-api';
 import type { AdsHandle } from '../core/player-api';
 import type { AdLoaderState } from '../core/store';
+import { render } from 'react-dom';
 import { AdOverlay } from './ad-overlay';
 import { adoptAdStyles } from './ad-overlay-css';
 import { startAds } from './runner';
@@ -12,8 +13,14 @@ export function runAds(host: AdsHost): AdsHandle & ReturnType<typeof startAds> {
   adoptAdStyles();
   const runner = startAds(host);
   const adState: Signal<AdLoaderState> = host.store.adState;
-  // A stable callback ref (no hooks, so the widget shares no compat code with the entry). The
-  // player's visibility counts, not the overlay's, which is hidden until the ad is ready.
-  const slotRef = (el: HTMLDivElement | null) => runner.mount(el, el?.parentElement?.parentElement ?? null);
-  return { ...runner, Overlay: () => <AdOverlay runner={runner} adState={adState} slotRef={slotRef} /> };
+  // A stable callback ref. The player's visibility counts, not the overlay's, which is hidden until
+  // the ad is ready.
+  const slotRef = (el: HTMLDivElement | null) => runner.mount(el, el?.closest<HTMLElement>('.pl') ?? null);
+  return {
+    ...runner,
+    mountOverlay(into) {
+      render(<AdOverlay runner={runner} adState={adState} slotRef={slotRef} />, into);
+      return () => render(null, into);
+    },
+  };
 }

@@ -1,4 +1,4 @@
-import { computed, effect, signal } from '@preact/signals';
+import { computed, effect, signal } from '@preact/signals-core';
 import { vastError } from '../core/errors';
 import type { AdsHost } from '../core/player-api';
 import { createBreaks } from './ad-break';

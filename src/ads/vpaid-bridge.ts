@@ -1,4 +1,4 @@
-import { type ReadonlySignal, effect } from '@preact/signals';
+import { type ReadonlySignal, effect } from '@preact/signals-core';
 import { AdErrors } from './ad-error';
 import type { AdPlayback, PlaybackEvent } from './playback';
 

@@ -1,7 +1,6 @@
 // The player's contract: what the UI, the features, the ads and telemetry may use of one player.
 // The controller implements it; nothing outside main.tsx knows the implementation.
 import type { ReadonlySignal } from '@preact/signals-core';
-import type { ComponentType } from 'preact';
 import type { EmbedConfig } from '../config/embed-config';
 import type { Bus, Cause, PastEvent } from './bus';
 import type { Descriptor, DescriptorSource, Episode } from './entities';
@@ -111,7 +110,8 @@ export interface PlayerParts {
 
 /** The running ads (lazy piece `ads`), as the player's UI uses them. */
 export interface AdsHandle {
-  Overlay: ComponentType;
+  /** Renders the ad overlay into `into` (a layer of the player's frame); returns what unmounts it. */
+  mountOverlay(into: HTMLElement): () => void;
   /** Without an argument: the opposite of what the ad does now. */
   togglePlay(play?: boolean): void;
   /** SPEC §9: the ad volume button toggles 0 and 1. */
@@ -238,7 +238,8 @@ export interface PieceModules {
     /** Resolves once hls.js is loading the source into the element (a task after its setup). */
     attachHls(video: HTMLVideoElement, url: string, startAt: number, context: HlsContext, prefetched?: PlaylistCache): Promise<HlsHandle>;
   };
-  controls: { Chrome: ComponentType<{ player: PlayerApi }> };
+  /** Renders the controls into `into` (a layer of the player's frame); returns what unmounts them. */
+  controls: { mountChrome(into: HTMLElement, player: PlayerApi): () => void };
   features: { attachFeatures(parts: PlayerParts): () => void };
   'audio-gain': { createAudioGain(video: HTMLMediaElement): { set(gain: number): void } | undefined };
   cues: { bindCues(video: HTMLVideoElement, store: Store): CueBinding };

@@ -1,4 +1,4 @@
-import { effect } from '@preact/signals';
+import { effect } from '@preact/signals-core';
 import { chooseAudioTrack } from '../content/audio-choice';
 import type { Descriptor } from '../core/entities';
 import type { MediaTrack } from '../core/tracks';

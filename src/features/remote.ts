@@ -1,4 +1,4 @@
-import { effect, signal, untracked } from '@preact/signals';
+import { effect, signal, untracked } from '@preact/signals-core';
 import { EVENTS, METHODS, PROTOCOL_VERSION, type RemoteError, readMessage } from '../core/embed-protocol';
 import type { Episode } from '../core/entities';
 import type { PlayerParts } from '../core/player-api';

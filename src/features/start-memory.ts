@@ -1,4 +1,4 @@
-import { effect } from '@preact/signals';
+import { effect } from '@preact/signals-core';
 import type { PlayerParts } from '../core/player-api';
 import { rememberStart } from '../storage/start-memory';
 

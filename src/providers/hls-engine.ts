@@ -1,6 +1,6 @@
 // Lazy widget "hls": the only module that imports hls.js.
 import Hls, { ErrorTypes, Events, type ErrorData, type FragmentLoaderConstructor, type PlaylistLoaderConstructor } from 'hls.js';
-import { batch } from '@preact/signals';
+import { batch } from '@preact/signals-core';
 import { nextTask } from '../core/deadline';
 import type { HlsContext, HlsHandle, PlaylistCache } from '../core/player-api';
 import { EXTERNAL_TRACK_BASE, type MediaTrack } from '../core/tracks';

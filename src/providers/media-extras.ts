@@ -53,7 +53,7 @@ export function bindExtras(video: Video, store: Store, load: PieceLoader): Extra
       }
       if (!document.pictureInPictureEnabled || !video.requestPictureInPicture) return fail();
       if (document.pictureInPictureElement) return void document.exitPictureInPicture().catch(fail);
-      // Off (ui/player.tsx) so that the engine's own toggle over the picture takes no clicks; our button asks.
+      // Off (ui/player.ts) so that the engine's own toggle over the picture takes no clicks; our button asks.
       video.disablePictureInPicture = false;
       video.requestPictureInPicture().catch((err) => {
         video.disablePictureInPicture = true;

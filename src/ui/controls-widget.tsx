@@ -3,6 +3,7 @@
 import { useSignal, useSignalEffect } from '@preact/signals';
 import { NARROW } from './breakpoints';
 import { useEffect, useMemo } from 'react';
+import { render } from 'react-dom';
 import type { PlayerApi } from '../core/player-api';
 import './controls.css';
 import './series.css';
@@ -20,7 +21,13 @@ import { Title } from './title';
 import { createUiState } from './ui-state';
 
 
-export function Chrome({ player }: { player: PlayerApi }) {
+/** Renders the controls into a layer of the player's frame (ui/player.ts); returns what unmounts them. */
+export function mountChrome(into: HTMLElement, player: PlayerApi): () => void {
+  render(<Chrome player={player} />, into);
+  return () => render(null, into);
+}
+
+function Chrome({ player }: { player: PlayerApi }) {
   const { store } = player;
   const ui = useMemo(createUiState, [player]);
   const narrow = useSignal(typeof matchMedia === 'function' && matchMedia(NARROW).matches);

@@ -1,6 +1,6 @@
 // Media session: title, episode, poster artwork; play, pause, ±10 s and seekto; the
 // position state follows the media. Browsers without it are left alone.
-import { effect } from '@preact/signals';
+import { effect } from '@preact/signals-core';
 import type { PlayerApi } from '../core/player-api';
 import { SKIP_S } from './keyboard';
 import { ruUi } from '../i18n/ru-ui';

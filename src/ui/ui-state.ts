@@ -1,4 +1,4 @@
-import { signal } from '@preact/signals';
+import { signal } from '@preact/signals-core';
 import { CLOSED, type MenuAction, type MenuState, menuReducer } from './menu/menu-state';
 
 const TOAST_MS = 2500;

@@ -48,7 +48,7 @@ import './features/remote.test';
 import './embed/sdk.test';
 import './ui/format-time.test';
 import './ui/strip-number.test';
-import './ui/player.test.tsx';
+import './ui/error-screen.test';
 import './ui/menu/menu-state.test';
 import './ui/menu/labels.test';
 import './ui/menu/menu-drag.test';

@@ -114,12 +114,13 @@ test('the page\'s first wave is three files: a piece copies the small modules it
   // An empty chunk (every export inlined) is dropped by the build, its import blanked out.
   const page = new Set([...closure(out('src/main.tsx'))].filter((f) => outputs[f].bytes > 0));
   assert.ok(page.size + 1 <= FIRST_WAVE_MAX, `scripts and chunks ${[...page].join(', ')} and the stylesheet`);
-  // The entry and one chunk (preact and signals, which the pieces share as one instance).
+  // The entry and one chunk (@preact/signals-core, which the pieces share as one instance; preact itself loads with them).
   assert.is(page.size, 2, `the entry and its chunks: ${[...page].join(', ')}`);
   // The features piece reads local storage and progress as the entry does, from copies of its own.
   const features = closure(out(registry.features.entry));
   const inputs = (files: Set<string>) => [...files].flatMap((f) => Object.keys(outputs[f].inputs));
   assert.ok(inputs(page).includes('src/storage/local.ts'), 'the page has local storage');
+  assert.equal(inputs(page).filter((i) => i.includes('node_modules/preact/')), [], 'preact loads with the pieces that render with it, not in the first wave');
   assert.ok(inputs(features).some((i) => i.startsWith('src/storage/local.ts?copy=')), 'the features piece has its copy');
   assert.not.ok(
     [...features].some((f) => page.has(f) && Object.keys(outputs[f].inputs).includes('src/storage/local.ts')),
@@ -200,7 +201,7 @@ test('createPieceLoader: a piece with a stylesheet resolves once its sheet is in
     assert.is(links.length, 1);
     assert.is(links[0].rel, 'stylesheet');
     assert.is(links[0].href, `${BASE}controls-C55.css`);
-    const mod = { Chrome: () => null };
+    const mod = { mountChrome: () => () => {} };
     f.pending[0].resolve(mod);
     await tick();
     assert.is(done, undefined, 'the module is in, the sheet is not: not yet');
