@@ -1,4 +1,4 @@
-import { AbrController } from 'hls.js';
+import { AbrController, Events, type Fragment, type FragLoadingData } from 'hls.js';
 
 /**
  * No step up with less than this buffered ahead (ExoPlayer's minDurationForQualityIncreaseMs): a
@@ -66,25 +66,116 @@ export function bufferCap(levels: readonly PricedLevel[], estimate: number, ahea
   return level;
 }
 
+/** An in-flight fragment as `abandonTo` weighs it. */
+export interface InFlight {
+  /** Its level and length (s). */
+  level: number;
+  durationS: number;
+  /** Bytes in, and the bytes it weighs (Content-Length; 0 when unknown). */
+  loaded: number;
+  total: number;
+  /** Seconds since its first byte. */
+  streamingS: number;
+  /** Seconds buffered ahead of the playhead. */
+  aheadS: number;
+}
+
+/**
+ * What a lower level's whole fragment may weigh, against what is left of the one in flight, for the
+ * switch to pay: its bytes are lost, and the levels' averages count the audio (a 240p fragment of the
+ * ladder is 170 kB where 4 s of its average are 270).
+ */
+const RESTART_SHARE = 0.8;
+
+/**
+ * The level to load an in-flight fragment from instead of finishing it, or -1: when it arrives slower
+ * than even the lowest level plays (a hole in the signal: the buffer drains whatever is loaded, so
+ * each byte must buy the most seconds; a dip that still pays for the lowest level is left to hls.js's
+ * own rule: on the LTE trace a rule at the fragment's own level cut 720p and 480p fragments in a row
+ * early in a run, 0.89x hls.js's bitrate where it had 0.94x), what is left of it would take more than
+ * half the buffer at that rate, and a lower level's fragment of the same stretch weighs less than
+ * RESTART_SHARE of that rest (a fragment heavier than its level's average is taken as heavy at every
+ * level). hls.js's own abandon rule never goes down to the lowest level (its loop stops above it): on
+ * the 3G trace at 0 s a 360p fragment asked just before the half-minute hole took 19 s for 429 kB where
+ * the 240p one is 170 kB. The highest level that qualifies; minLevel at the lowest.
+ */
+export function abandonTo(levels: readonly PricedLevel[], minLevel: number, f: InFlight): number {
+  const current = levels[f.level];
+  if (!current || f.level <= minLevel || !(f.loaded > 0) || !(f.streamingS >= 1) || !(f.durationS > 0)) return -1;
+  const rate = f.loaded / f.streamingS;
+  const average = (f.durationS * current.bitrate) / 8;
+  const weighs = f.total > f.loaded ? f.total : Math.max(f.loaded, average);
+  const rest = weighs - f.loaded;
+  const floor = levels[Math.max(0, minLevel)];
+  if (!(rate * 8 < floor.bitrate) || !(rest / rate > Math.max(0, f.aheadS) / 2)) return -1;
+  const weight = f.total > 0 && average > 0 ? f.total / average : 1;
+  for (let i = f.level - 1; i >= Math.max(0, minLevel); i--) {
+    if ((weight * f.durationS * levels[i].bitrate) / 8 < RESTART_SHARE * rest) return i;
+  }
+  return -1;
+}
+
+const ABANDON_CHECK_MS = 500;
+
 /**
  * hls.js's ABR (bandwidth estimate, its own no-rebuffer choice and emergency down-switch kept), with
- * up-switches held back until the buffer can pay for them, and no level above what the buffer allows.
+ * up-switches held back until the buffer can pay for them, no level above what the buffer allows,
+ * and a main fragment that the link has stopped paying for restarted on a lower level (`abandonTo`).
  */
 export class BufferAwareAbr extends AbrController {
+  private watching?: ReturnType<typeof setInterval>;
+
   get nextAutoLevel(): number {
     const hls = this.hls;
     const choice = super.nextAutoLevel;
     if (!hls) return choice;
     const aheadS = ahead(hls.media);
-    const cap = bufferCap(
-      hls.levels.map((l) => ({ bitrate: l.averageBitrate || l.bitrate, peak: l.maxBitrate })),
-      this.bwEstimator.getEstimate(),
-      aheadS,
-    );
+    const cap = bufferCap(this.priced(), this.bwEstimator.getEstimate(), aheadS);
     return Math.min(gated(choice, hls.loadLevel, aheadS), Math.max(cap, hls.minAutoLevel));
   }
 
   set nextAutoLevel(level: number) {
     super.nextAutoLevel = level;
+  }
+
+  protected onFragLoading(event: Events.FRAG_LOADING, data: FragLoadingData) {
+    super.onFragLoading(event, data);
+    clearInterval(this.watching);
+    if (data.frag.type === 'main' && !data.frag.bitrateTest && !data.part) {
+      const frag = data.frag;
+      this.watching = setInterval(() => this.abandonIfStarved(frag), ABANDON_CHECK_MS);
+    }
+  }
+
+  destroy() {
+    clearInterval(this.watching);
+    super.destroy();
+  }
+
+  private priced(): PricedLevel[] {
+    return this.hls.levels.map((l) => ({ bitrate: l.averageBitrate || l.bitrate, peak: l.maxBitrate }));
+  }
+
+  private abandonIfStarved(frag: Fragment) {
+    const hls = this.hls;
+    const stats = frag.stats;
+    if (!hls || stats.aborted || stats.loading.end || hls.levels[frag.level] === undefined) return clearInterval(this.watching);
+    if (!hls.autoLevelEnabled || !hls.media || hls.media.paused || !stats.loading.first) return;
+    const streamingS = (performance.now() - stats.loading.first) / 1000;
+    const level = abandonTo(this.priced(), hls.minAutoLevel, {
+      level: frag.level,
+      durationS: frag.duration,
+      loaded: stats.loaded,
+      total: stats.total,
+      streamingS,
+      aheadS: ahead(hls.media),
+    });
+    if (level < 0) return;
+    clearInterval(this.watching);
+    // As hls.js's own abandon: the rate measured so far is the estimate the next choice starts from.
+    this.bwEstimator.sample(streamingS * 1000, stats.loaded);
+    hls.nextLoadLevel = hls.nextAutoLevel = level;
+    frag.abortRequests();
+    hls.trigger(Events.FRAG_LOAD_EMERGENCY_ABORTED, { frag, part: null, stats });
   }
 }

@@ -1,8 +1,8 @@
 // providers/buffer-aware-abr.ts: no step up until 10 s are buffered ahead; steps down and the first level pass;
-// the level the buffer allows.
+// the level the buffer allows; an in-flight fragment the link stopped paying for restarted lower.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { ahead, bufferCap, forwardTarget, gated } from '../../../src/providers/buffer-aware-abr';
+import { abandonTo, ahead, bufferCap, forwardTarget, gated, type InFlight } from '../../../src/providers/buffer-aware-abr';
 
 const ranges = (...r: Array<[number, number]>) => ({ length: r.length, start: (i: number) => r[i][0], end: (i: number) => r[i][1] }) as TimeRanges;
 
@@ -74,6 +74,44 @@ test('bufferCap: the lowest level when none fits; every level with no estimate; 
   assert.is(bufferCap(LADDER, 2e6, Number.POSITIVE_INFINITY), 2);
   assert.is(bufferCap([], 2e6, 10), 0);
   assert.is(bufferCap([{ bitrate: 500e3, peak: 1e6 }], 2e6, 10), 0);
+});
+
+// The 3G trace at 0 s: 360p seg_016 (429 kB) asked at 28.6 s, 108 kB in 6 s into the hole, 30 s ahead.
+const HOLE: InFlight = { level: 1, durationS: 4, loaded: 108000, total: 429000, streamingS: 6, aheadS: 30 };
+
+test('abandonTo: a 360p fragment crawling into a hole, its rest over half the buffer: restarted at 240p', () => {
+  assert.is(abandonTo(REAL, 0, HOLE), 0);
+});
+
+test('abandonTo: finished when the buffer pays for its rest, when it arrives faster than its level plays, or when a lower fragment saves too little', () => {
+  assert.is(abandonTo(REAL, 0, { ...HOLE, aheadS: 40 }), -1, 'rest 17.8 s, under half of 40 s');
+  assert.is(abandonTo(REAL, 0, { ...HOLE, loaded: 300000, streamingS: 2 }), -1, '1.2 Mb/s pays for 240p: not a hole');
+  const dip1080: InFlight = { level: 4, durationS: 4, loaded: 500000, total: 2400000, streamingS: 2, aheadS: 6 };
+  assert.is(abandonTo(REAL, 0, dip1080), -1, '1080p at 2 Mb/s drains its level but pays for 240p: left to hls.js');
+  assert.is(abandonTo(REAL, 3, { ...dip1080, loaded: 300000, streamingS: 2 }), 3, 'with 720p the lowest allowed, 1.2 Mb/s does not pay for it: restarted there');
+  assert.is(abandonTo(REAL, 0, { ...HOLE, loaded: 260000, streamingS: 20, aheadS: 10 }), -1, '169 kB left (13 s at its rate, over half of 10 s): a 240p fragment (≈ 250 kB at this weight) saves nothing');
+});
+
+test('abandonTo: the highest lower level that pays; never below minLevel, never from the lowest level', () => {
+  const slow1080: InFlight = { level: 4, durationS: 4, loaded: 200000, total: 2400000, streamingS: 4, aheadS: 12 };
+  assert.is(abandonTo(REAL, 0, slow1080), 3, '720p weighs 56 % of the 1080p fragment: under 80 % of its 2.2 MB rest');
+  assert.is(abandonTo(REAL, 2, { ...HOLE, level: 2, total: 700000 }), -1, 'level 2 with minLevel 2: nothing below to go to');
+  assert.is(abandonTo(REAL, 0, { ...HOLE, level: 0 }), -1);
+  assert.is(abandonTo(REAL, 1, HOLE), -1);
+});
+
+test('abandonTo: nasty inputs (no byte yet, under a second of streaming, unknown total, NaN, unknown level) never abandon on a guess', () => {
+  assert.is(abandonTo(REAL, 0, { ...HOLE, loaded: 0 }), -1);
+  assert.is(abandonTo(REAL, 0, { ...HOLE, streamingS: 0.5 }), -1);
+  assert.is(abandonTo(REAL, 0, { ...HOLE, streamingS: Number.NaN }), -1);
+  assert.is(abandonTo(REAL, 0, { ...HOLE, loaded: Number.NaN }), -1);
+  assert.is(abandonTo(REAL, 0, { ...HOLE, durationS: 0 }), -1);
+  assert.is(abandonTo(REAL, 0, { ...HOLE, level: 7 }), -1);
+  assert.is(abandonTo([], 0, HOLE), -1);
+  assert.is(abandonTo(REAL, 0, { ...HOLE, aheadS: Number.NaN }), -1, 'an unknown buffer is not read as empty');
+  // Content-Length unknown: the level's average (460 kB) stands for its weight, and 240p's 271 kB is under 80 % of its 352 kB rest.
+  assert.is(abandonTo(REAL, 0, { ...HOLE, total: 0 }), 0);
+  assert.is(abandonTo(REAL, -3, HOLE), 0, 'a negative minLevel reads as the lowest');
 });
 
 test.run();
