@@ -1,6 +1,8 @@
 // A link that goes out for a while after the first frame (a tunnel): no byte from anywhere, then the
 // bytes come back. The viewer sees the spinner over the last frame, never the error screen, and the film
-// goes on by itself (docs/architecture.md "Every wait has an end"). Film 5 (32 min) so a seek lands past what is buffered.
+// goes on by itself (docs/architecture.md "Every wait has an end"). And a fatal network error while the
+// server still answers: the engine is restarted and the film goes on. Film 5 (32 min) so a seek lands
+// past what is buffered.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { clickPlay, open, poll, srv, waitForTime } from './harness';
@@ -42,6 +44,42 @@ test('a 40 s outage of the whole link after the first frame: spinner, no error s
       { timeout: 30000, interval: 500 },
     );
     assert.is(await p.page.evaluate(() => document.querySelector('.pl-error')?.textContent ?? ''), '');
+  } finally {
+    await p.close();
+  }
+});
+
+test('a fatal network error while playing, the server answering again: the engine restarts and the film plays on from where it was', async () => {
+  const p = await open('?movie_id=5');
+  try {
+    const cdp = await p.context.newCDPSession(p.page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    await clickPlay(p.page);
+    await waitForTime(p.page, 1);
+    const firstSrc = await p.page.evaluate(() => document.querySelector<HTMLVideoElement>('video.pl-video')!.currentSrc);
+    // Every fragment asked for fails, so hls.js's retries end in a fatal network error; the watchdog's
+    // probe (a HEAD of the master playlist) is answered: the link is up, and the engine is restarted
+    // 5 s later (providers/hls-engine.ts). The faults are gone by then.
+    srv().clearRequests();
+    srv().setFaults([{ match: /\.m4s$/, status: 500, method: 'GET' }]);
+    await p.page.evaluate(() => (document.querySelector<HTMLVideoElement>('video.pl-video')!.currentTime = 900));
+    await poll('the watchdog’s probe after a fatal fragment error', () => srv().requests.find((r) => r.method === 'HEAD'), { timeout: 60000, interval: 250 });
+    srv().clearFaults();
+    const state = () =>
+      p.page.evaluate(() => {
+        const v = document.querySelector<HTMLVideoElement>('video.pl-video')!;
+        return { src: v.currentSrc, time: v.currentTime, paused: v.paused, error: document.querySelector('.pl-error')?.textContent ?? '' };
+      });
+    const after = await poll(
+      async () => `playback past 902 s on a new source: ${JSON.stringify(await state())}`,
+      async () => {
+        const s = await state();
+        return s.src !== firstSrc && s.time > 902 && !s.paused ? s : undefined;
+      },
+      { timeout: 30000, interval: 500 },
+    );
+    assert.is(after.error, '', 'no error screen');
   } finally {
     await p.close();
   }
