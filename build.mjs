@@ -228,7 +228,7 @@ export async function inlineBootstrap(widgetMap, cssMap, chunkMap, shared, lazyF
       });
     },
   };
-  const stdin = { contents: bootstrapEntry(root, PAGE.boot, shared), resolveDir: root, sourcefile: 'page-bootstrap.js', loader: 'js' };
+  const stdin = { contents: bootstrapEntry(PAGE.boot, shared), resolveDir: root, sourcefile: 'page-bootstrap.js', loader: 'js' };
   const r = await esbuild.build({ ...o, entryPoints: undefined, stdin, outdir: undefined, outfile: join(dist, 'boot.js'), splitting: false, sourcemap: false, metafile: false, plugins: [lazyPageFiles, pieceManifest(widgetMap, cssMap, chunkMap)] });
   const text = r.outputFiles.find((f) => f.path.endsWith('.js')).text.trimEnd();
   // The HTML parser ends a script at `</script` and treats `<!--` specially inside one.

@@ -62,16 +62,21 @@ export async function sharedModules(root, build, base, { boot, main }) {
   return { shared, entryInputs };
 }
 
-const slots = (shared) => shared.flatMap(({ path, names }) => names.map((name) => ({ path, name })));
+/** Each shared module's names with their places in the array: `s12 as name` (the slot's local name). */
+const slotted = (shared) => {
+  let next = 0;
+  return shared.map(({ path, names }) => ({ path, slots: names.map((name) => ({ name, local: `s${next++}` })) }));
+};
 
 /**
  * The bootstrap's entry: sets the shared modules out, then starts (src/bootstrap/boot.ts `boot`);
  * neither when they are out already (the entry fell back to the file while the inline script ran late).
  */
-export function bootstrapEntry(root, bootEntry, shared) {
-  const all = slots(shared);
-  const imports = shared.map(({ path, names }) => `import { ${names.map((n) => `${n} as s${all.findIndex((s) => s.path === path && s.name === n)}`).join(', ')} } from './${path}';`);
-  return [`import { boot } from './${bootEntry}';`, ...imports, `if (!globalThis[${KEY}]) { globalThis[${KEY}] = [${all.map((_, i) => `s${i}`).join(', ')}]; boot(); }`].join('\n');
+export function bootstrapEntry(bootEntry, shared) {
+  const modules = slotted(shared);
+  const imports = modules.map(({ path, slots }) => `import { ${slots.map((s) => `${s.name} as ${s.local}`).join(', ')} } from './${path}';`);
+  const array = modules.flatMap(({ slots }) => slots.map((s) => s.local)).join(', ');
+  return [`import { boot } from './${bootEntry}';`, ...imports, `if (!globalThis[${KEY}]) { globalThis[${KEY}] = [${array}]; boot(); }`].join('\n');
 }
 
 /**
@@ -79,8 +84,8 @@ export function bootstrapEntry(root, bootEntry, shared) {
  * the bootstrap's instance. `bootFile`: the bootstrap as a file beside the entry, for a page without it.
  */
 export function takeOverPlugin(root, shared, entryFiles, bootFile) {
-  const all = slots(shared);
-  const byPath = new Map(shared.map((s) => [s.path, s]));
+  const modules = slotted(shared);
+  const byPath = new Map(modules.map((m) => [m.path, m.slots]));
   const ownCode = new Set(entryFiles);
   return {
     name: 'page-modules',
@@ -94,7 +99,7 @@ export function takeOverPlugin(root, shared, entryFiles, bootFile) {
       });
       b.onLoad({ filter: /.*/, namespace: 'page-modules' }, ({ path }) => {
         if (path !== 'array') {
-          const own = byPath.get(path).names.map((n) => `s${all.findIndex((s) => s.path === path && s.name === n)} as ${n}`);
+          const own = byPath.get(path).map((s) => `${s.local} as ${s.name}`);
           return { contents: `export { ${own.join(', ')} } from 'page-modules:array';`, loader: 'js', resolveDir: root };
         }
         return {
@@ -108,7 +113,7 @@ export function takeOverPlugin(root, shared, entryFiles, bootFile) {
             '  }',
             "  throw new Error('the page\\'s inline bootstrap did not run (its policy hash?): the entry runs it from ' + " + JSON.stringify(bootFile) + ');',
             '}',
-            `export const [${all.map((_, i) => `s${i}`).join(', ')}] = shared;`,
+            `export const [${modules.flatMap(({ slots }) => slots.map((s) => s.local)).join(', ')}] = shared;`,
           ].join('\n'),
           loader: 'js',
         };

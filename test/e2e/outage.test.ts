@@ -11,15 +11,25 @@ const OUTAGE_MS = 40000;
 
 test.after.each(() => srv().clearFaults());
 
-test('a 40 s outage of the whole link after the first frame: spinner, no error screen, playback resumes by itself', async () => {
+/** Film 5 playing past its first second, the HTTP cache off: it lists the same segments again and again, so a seek could play from the cache. */
+async function playFilm5() {
   const p = await open('?movie_id=5');
   try {
-    // Film 5 lists the same segments again and again: with the cache on, a seek could play from it.
     const cdp = await p.context.newCDPSession(p.page);
     await cdp.send('Network.enable');
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
     await clickPlay(p.page);
     await waitForTime(p.page, 1);
+    return p;
+  } catch (err) {
+    await p.close();
+    throw err;
+  }
+}
+
+test('a 40 s outage of the whole link after the first frame: spinner, no error screen, playback resumes by itself', async () => {
+  const p = await playFilm5();
+  try {
     // Every request from now on is accepted and never answered: the playlists, the fragments, the probe.
     srv().setFaults([{ match: /^\//, stall: true }]);
     await p.page.evaluate(() => (document.querySelector<HTMLVideoElement>('video.pl-video')!.currentTime = 900));
@@ -50,13 +60,8 @@ test('a 40 s outage of the whole link after the first frame: spinner, no error s
 });
 
 test('a fatal network error while playing, the server answering again: the engine restarts and the film plays on from where it was', async () => {
-  const p = await open('?movie_id=5');
+  const p = await playFilm5();
   try {
-    const cdp = await p.context.newCDPSession(p.page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-    await clickPlay(p.page);
-    await waitForTime(p.page, 1);
     const firstSrc = await p.page.evaluate(() => document.querySelector<HTMLVideoElement>('video.pl-video')!.currentSrc);
     // Every fragment asked for fails, so hls.js's retries end in a fatal network error; the watchdog's
     // probe (a HEAD of the master playlist) is answered: the link is up, and the engine is restarted
