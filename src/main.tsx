@@ -3,7 +3,7 @@ import { continueStart } from './bootstrap/continue';
 import { pageDomain, readPageConfig } from './bootstrap/page-config';
 import { createPlayer } from './controller/player';
 import { createPieceLoader } from './core/pieces';
-import { firstAsk } from './providers/start-guess';
+import { FIRST_ASK_WAIT_MS, firstAsk } from './providers/start-guess';
 import { mountPlayer } from './ui/player';
 import './ui/player.css';
 
@@ -21,7 +21,6 @@ const player = createPlayer(config, {
 // Where this entry lands as the episodes answer (a slow device: 4x CPU), its start and first render
 // ran before the bootstrap's handler of that answer and held its master request ~100 ms: they wait
 // for it, FIRST_ASK_WAIT_MS at most (a slow catalogue does not hold the interface longer).
-const FIRST_ASK_WAIT_MS = 250;
 // Starting the content and mounting the frame come in tasks of their own, each well under 50 ms (no
 // long task).
 void firstAsk(FIRST_ASK_WAIT_MS).then(() =>

@@ -65,6 +65,9 @@ export function offerFirstAsk(asked: Promise<void>): void {
   shared.asked = asked;
 }
 
+/** How long the entry waits for the bootstrap's first ask: a slow catalogue does not hold the start longer. */
+export const FIRST_ASK_WAIT_MS = 250;
+
 /** Settles once the bootstrap has asked what the episodes' answer let it ask, or after `maxMs`; at once without one. */
 export const firstAsk = (maxMs: number): Promise<unknown> =>
   shared.asked ? Promise.race([shared.asked, new Promise((done) => setTimeout(done, maxMs))]) : Promise.resolve();
