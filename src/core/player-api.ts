@@ -137,7 +137,9 @@ export type PieceName = keyof typeof registry;
 /** A playlist's text or a fragment's bytes fetched ahead of the engine, with when its request started and ended. */
 export interface Prefetched {
   data: string | ArrayBuffer;
+  /** When it was asked for, when its answer began (headers), when its last byte came. */
   start: number;
+  first: number;
   end: number;
 }
 
@@ -155,8 +157,10 @@ export type PlaylistCache = Map<string, Promise<Prefetched | undefined>> & {
 export interface MediaTraffic {
   /** When a byte of media last arrived from anywhere (or the picture moved on). */
   last: number;
-  /** When the network last showed it carries: a media byte arrived, or the media's server answered a probe. */
-  heard?: number;
+  /** The media's bytes received so far, every load together (a load waiting for its turn on the link counts what the others got). */
+  bytes?: number;
+  /** When the media's server last answered the watchdog's probe. */
+  answered?: number;
   /** Each load still open (a fragment by type and number, whatever rendition; else its address) → when a byte of it last came, or it began. */
   open: Map<string, number>;
 }

@@ -76,7 +76,7 @@ export function mediaWatchdog(fail: (details: 'start timeout' | 'stalled', url: 
     const forward = () => ctl.abort();
     signal.addEventListener('abort', forward);
     return probe(at, ctl.signal)
-      .then(() => ((traffic.heard = performance.now()), true))
+      .then(() => ((traffic.answered = performance.now()), true))
       .catch(() => false)
       .finally(() => {
         clearTimeout(cut);

@@ -32,23 +32,25 @@ const shared: { guess?: Guess; asked?: Promise<void> } = {};
 export function fetchAhead(url: string, binary: boolean, traffic: MediaTraffic, drop?: AbortSignal): Promise<Prefetched | undefined> {
   const wait = idleDeadline(PREFETCH_IDLE_MS, drop);
   const start = performance.now();
-  const arrived = () => {
+  const arrived = (bytes: number) => {
     traffic.last = performance.now();
+    traffic.bytes = (traffic.bytes ?? 0) + bytes;
     wait.progress();
   };
+  let first = 0;
   return fetch(url, { signal: wait.signal })
-    .then((r) => (r.ok ? readAll(r, arrived) : undefined))
+    .then((r) => ((first = performance.now()), r.ok ? readAll(r, arrived) : undefined))
     .then((body): Promise<string | ArrayBuffer> | undefined => body && (binary ? body.arrayBuffer() : body.text()))
-    .then((data) => (data !== undefined && (binary || String(data).startsWith('#EXTM3U')) ? { data, start, end: performance.now() } : undefined))
+    .then((data) => (data !== undefined && (binary || String(data).startsWith('#EXTM3U')) ? { data, start, first, end: performance.now() } : undefined))
     .catch(() => undefined)
     .finally(wait.done);
 }
 
 /** The body, every chunk of it told to `arrived` as it comes. */
-async function readAll(response: Response, arrived: () => void): Promise<Blob> {
+async function readAll(response: Response, arrived: (bytes: number) => void): Promise<Blob> {
   const chunks: BlobPart[] = [];
   const reader = response.body!.getReader();
-  for (let got; !(got = await reader.read()).done; arrived()) chunks.push(got.value);
+  for (let got; !(got = await reader.read()).done; arrived(got.value.byteLength)) chunks.push(got.value);
   return new Blob(chunks);
 }
 
