@@ -3,9 +3,18 @@ import { AbrController, Events, type Fragment, type FragLoadingData } from 'hls.
 /**
  * No step up with less than this buffered ahead (ExoPlayer's minDurationForQualityIncreaseMs): a
  * cellular link's estimate, good a moment ago, does not pay for a bigger fragment when the next dip
- * comes with a few seconds in hand. The start (4 s after the first fragment) climbs once it is built.
+ * comes with a few seconds in hand. Unless the link pays for it many times over (`gated`).
  */
 const UP_MIN_BUFFER_S = 10;
+/**
+ * Below UP_MIN_BUFFER_S, a step up whose fragment, priced at its level's peak, the estimate fetches
+ * within this share of the seconds ahead: the heaviest fragment of the level still leaves half the
+ * buffer. Without it every start played its first 12 s at 240p (three fragments to reach 10 s): on
+ * the LTE trace the bare hls.js page was on 720p from its second fragment, and those 12 s were most
+ * of the player's bitrate gap there (0.92x).
+ */
+const UP_EARLY_SHARE = 0.5;
+
 /**
  * The buffer that rides out a cellular hole (the 3G trace has half a minute of almost nothing): until
  * this much is ahead, the level is one the link pays for with room to spare, so the buffer grows
@@ -41,9 +50,18 @@ export function ahead(media: Pick<HTMLMediaElement, 'buffered' | 'currentTime'> 
   return 0;
 }
 
-/** The level to load next: ABR's choice, unless it is a step up with less than UP_MIN_BUFFER_S ahead. */
-export const gated = (next: number, current: number, aheadS: number): number =>
-  current >= 0 && next > current && aheadS < UP_MIN_BUFFER_S ? current : next;
+/**
+ * The level to load next: ABR's choice, unless it is a step up with less than UP_MIN_BUFFER_S ahead;
+ * then the highest level up to it whose fragment of `fragmentS` seconds at its peak the `estimate`
+ * (bits/s) fetches within UP_EARLY_SHARE of the seconds ahead, else the current one.
+ */
+export function gated(levels: readonly PricedLevel[], next: number, current: number, aheadS: number, estimate: number, fragmentS: number): number {
+  if (current < 0 || next <= current || aheadS >= UP_MIN_BUFFER_S) return next;
+  for (let i = Math.min(next, levels.length - 1); i > current; i--) {
+    if ((levels[i].peak * fragmentS) / estimate <= UP_EARLY_SHARE * aheadS) return i;
+  }
+  return current;
+}
 
 /** A level as bufferCap prices it: its average bitrate and its peak (which sizes its buffer), bits/s. */
 export interface PricedLevel {
@@ -64,6 +82,39 @@ export function bufferCap(levels: readonly PricedLevel[], estimate: number, ahea
   let level = 0;
   for (let i = 1; i < levels.length; i++) if (levels[i].bitrate <= estimate * share(levels[i])) level = i;
   return level;
+}
+
+/** What `nextLevel` weighs, besides the levels: all of it hls.js's, read as a fragment is to be chosen. */
+export interface Choosing {
+  /** hls.js's own choice (its estimate at 0.7 for a step up), and the level loading now (-1: none yet). */
+  choice: number;
+  current: number;
+  aheadS: number;
+  /** Its bandwidth estimate (bits/s), the fragments' length (s), and the levels ABR may choose from. */
+  estimate: number;
+  fragmentS: number;
+  min: number;
+  max: number;
+}
+
+/**
+ * Seconds ahead from which the buffer, not hls.js's choice, sets the level (`nextLevel`): three
+ * quarters of a low level's forward buffer. At 30 s, the level the buffer allowed there was 480p just
+ * before the 3G trace's half-minute hole (30–41 s ahead at its start), and the player stalled 10.6 s.
+ */
+const FULL_AHEAD_S = 45;
+
+/**
+ * The level to load next: hls.js's choice, a step up `gated`, never above the level the buffer allows
+ * (`bufferCap`); and, with FULL_AHEAD_S ahead, that level even above hls.js's choice: there the buffer,
+ * not hls.js's fraction of the estimate (0.7 for a step up), says what the link pays for. On the LTE
+ * trace the bare hls.js page, 70–85 s ahead, went back up to 720p in the second half of its runs while
+ * the player, 40–60 s ahead, stayed on 480p (0.92x its bitrate).
+ */
+export function nextLevel(levels: readonly PricedLevel[], c: Choosing): number {
+  const cap = Math.max(Math.min(bufferCap(levels, c.estimate, c.aheadS), c.max), c.min);
+  const full = c.current >= 0 && c.estimate > 0 && c.aheadS >= FULL_AHEAD_S;
+  return Math.min(gated(levels, full ? Math.max(c.choice, cap) : c.choice, c.current, c.aheadS, c.estimate, c.fragmentS), cap);
 }
 
 /** An in-flight fragment as `abandonTo` weighs it. */
@@ -119,8 +170,8 @@ const ABANDON_CHECK_MS = 500;
 
 /**
  * hls.js's ABR (bandwidth estimate, its own no-rebuffer choice and emergency down-switch kept), with
- * up-switches held back until the buffer can pay for them, no level above what the buffer allows,
- * and a main fragment that the link has stopped paying for restarted on a lower level (`abandonTo`).
+ * up-switches held back until the buffer can pay for them, no level above what the buffer allows, the
+ * level the buffer allows once it is full (`nextLevel`), and a main fragment that the link has stopped paying for restarted on a lower level (`abandonTo`).
  */
 export class BufferAwareAbr extends AbrController {
   private watching?: ReturnType<typeof setInterval>;
@@ -129,9 +180,15 @@ export class BufferAwareAbr extends AbrController {
     const hls = this.hls;
     const choice = super.nextAutoLevel;
     if (!hls) return choice;
-    const aheadS = ahead(hls.media);
-    const cap = bufferCap(this.priced(), this.bwEstimator.getEstimate(), aheadS);
-    return Math.min(gated(choice, hls.loadLevel, aheadS), Math.max(cap, hls.minAutoLevel));
+    return nextLevel(this.priced(), {
+      choice,
+      current: hls.loadLevel,
+      aheadS: ahead(hls.media),
+      estimate: this.bwEstimator.getEstimate(),
+      fragmentS: hls.levels[hls.loadLevel]?.details?.targetduration ?? Infinity,
+      min: hls.minAutoLevel,
+      max: hls.maxAutoLevel,
+    });
   }
 
   set nextAutoLevel(level: number) {
