@@ -6,8 +6,8 @@ import { abandonTo, ahead, bufferCap, type Choosing, forwardTarget, gated, type 
 
 const ranges = (...r: Array<[number, number]>) => ({ length: r.length, start: (i: number) => r[i][0], end: (i: number) => r[i][1] }) as TimeRanges;
 
-// The ladder's master: average and peak (BANDWIDTH) bits/s, 240p … 1080p.
-const master = [
+// The generated ladder's master playlist (AVERAGE-BANDWIDTH, BANDWIDTH).
+const REAL = [
   { bitrate: 541949, peak: 931650 },
   { bitrate: 920437, peak: 1828018 },
   { bitrate: 1397646, peak: 2946662 },
@@ -16,59 +16,59 @@ const master = [
 ];
 
 test('a step up waits for 10 s ahead unless the link pays for it many times over; at 10 s it goes', () => {
-  assert.is(gated(master, 3, 1, 9.9, 1e6, 4), 1);
-  assert.is(gated(master, 3, 1, 10, 1e6, 4), 3);
-  assert.is(gated(master, 2, 1, 0, 1e9, 4), 1, 'nothing ahead: nothing pays');
+  assert.is(gated(REAL, 3, 1, 9.9, 1e6, 4), 1);
+  assert.is(gated(REAL, 3, 1, 10, 1e6, 4), 3);
+  assert.is(gated(REAL, 2, 1, 0, 1e9, 4), 1, 'nothing ahead: nothing pays');
 });
 
 test('below 10 s: the highest level up to the choice whose peak fragment fetches within half the buffer', () => {
   // The LTE trace at 93 s: the first 240p fragment in at 4.8 Mb/s, 4 s ahead: 360p (1.5 s for its peak
   // fragment), not 480p (2.5 s) nor 720p (4.9 s).
-  assert.is(gated(master, 3, 0, 4, 4.8e6, 4), 1);
+  assert.is(gated(REAL, 3, 0, 4, 4.8e6, 4), 1);
   // 8 s ahead at 5 Mb/s: 480p (2.4 s for its peak fragment), not 720p (4.7 s); at 6 Mb/s 720p (3.9 s).
-  assert.is(gated(master, 4, 1, 8, 5e6, 4), 2);
-  assert.is(gated(master, 4, 1, 8, 6e6, 4), 3);
+  assert.is(gated(REAL, 4, 1, 8, 5e6, 4), 2);
+  assert.is(gated(REAL, 4, 1, 8, 6e6, 4), 3);
   // A 3G start (2.5 Mb/s, 4 s ahead): 360p's peak fragment takes 2.9 s, more than half: stays on 240p.
-  assert.is(gated(master, 1, 0, 4, 2.5e6, 4), 0);
+  assert.is(gated(REAL, 1, 0, 4, 2.5e6, 4), 0);
   // The choice is the ceiling: a link that pays for 1080p does not lift a choice of 480p.
-  assert.is(gated(master, 2, 0, 8, 1e9, 4), 2);
+  assert.is(gated(REAL, 2, 0, 8, 1e9, 4), 2);
 });
 
 test('below 10 s, no estimate or no fragment length known: no early step up', () => {
-  assert.is(gated(master, 3, 1, 8, 0, 4), 1);
-  assert.is(gated(master, 3, 1, 8, NaN, 4), 1);
-  assert.is(gated(master, 3, 1, 8, 1e9, Infinity), 1);
-  assert.is(gated(master, 3, 1, -5, 1e9, 4), 1);
+  assert.is(gated(REAL, 3, 1, 8, 0, 4), 1);
+  assert.is(gated(REAL, 3, 1, 8, NaN, 4), 1);
+  assert.is(gated(REAL, 3, 1, 8, 1e9, Infinity), 1);
+  assert.is(gated(REAL, 3, 1, -5, 1e9, 4), 1);
 });
 
 const choosing = (c: Partial<Choosing>): Choosing => ({ choice: 2, current: 2, aheadS: 50, estimate: 3.2e6, fragmentS: 4, min: 0, max: 4, ...c });
 
 test('nextLevel, 45 s ahead: the level the buffer allows, above hls.js’s choice (the LTE trace’s second half, 480p with 55 s ahead)', () => {
   // 0.9 × 3.2 = 2.88 Mb/s pays for 720p’s 2.68 average; hls.js’s step up prices the estimate at 0.7 (2.24).
-  assert.is(nextLevel(master, choosing({})), 3);
-  assert.is(nextLevel(master, choosing({ aheadS: 45 })), 3);
-  assert.is(nextLevel(master, choosing({ aheadS: 44 })), 2, 'not full (the 3G trace’s hole begins with 30–41 s ahead): hls.js’s choice');
-  assert.is(nextLevel(master, choosing({ max: 2 })), 2, 'never above the levels ABR may choose');
-  assert.is(nextLevel(master, choosing({ choice: 1 })), 3, 'a choice below the current one too');
+  assert.is(nextLevel(REAL, choosing({})), 3);
+  assert.is(nextLevel(REAL, choosing({ aheadS: 45 })), 3);
+  assert.is(nextLevel(REAL, choosing({ aheadS: 44 })), 2, 'not full (the 3G trace’s hole begins with 30–41 s ahead): hls.js’s choice');
+  assert.is(nextLevel(REAL, choosing({ max: 2 })), 2, 'never above the levels ABR may choose');
+  assert.is(nextLevel(REAL, choosing({ choice: 1 })), 3, 'a choice below the current one too');
 });
 
 test('nextLevel, the buffer full but nothing estimated, or nothing loading yet: hls.js’s choice, capped as before', () => {
-  assert.is(nextLevel(master, choosing({ estimate: 0 })), 2);
-  assert.is(nextLevel(master, choosing({ estimate: NaN })), 2);
-  assert.is(nextLevel(master, choosing({ current: -1, choice: 0 })), 0);
+  assert.is(nextLevel(REAL, choosing({ estimate: 0 })), 2);
+  assert.is(nextLevel(REAL, choosing({ estimate: NaN })), 2);
+  assert.is(nextLevel(REAL, choosing({ current: -1, choice: 0 })), 0);
 });
 
 test('nextLevel, not full: hls.js’s choice gated and capped (a slow link with a deep buffer stays low)', () => {
-  assert.is(nextLevel(master, choosing({ aheadS: 8, choice: 4, current: 1, estimate: 5e6 })), 2, 'gated: 480p’s peak fragment in 2.4 s');
-  assert.is(nextLevel(master, choosing({ aheadS: 8, choice: 4, current: 1, estimate: 2e6 })), 1, 'capped: 0.61 × 2 Mb/s pays for 360p only');
-  assert.is(nextLevel(master, choosing({ aheadS: 60, choice: 0, current: 0, estimate: 0.9e6 })), 0, '0.81 Mb/s: 240p, however full');
-  assert.is(nextLevel(master, choosing({ aheadS: 60, choice: 4, current: 2, estimate: 1e7, min: 1 })), 4);
+  assert.is(nextLevel(REAL, choosing({ aheadS: 8, choice: 4, current: 1, estimate: 5e6 })), 2, 'gated: 480p’s peak fragment in 2.4 s');
+  assert.is(nextLevel(REAL, choosing({ aheadS: 8, choice: 4, current: 1, estimate: 2e6 })), 1, 'capped: 0.61 × 2 Mb/s pays for 360p only');
+  assert.is(nextLevel(REAL, choosing({ aheadS: 60, choice: 0, current: 0, estimate: 0.9e6 })), 0, '0.81 Mb/s: 240p, however full');
+  assert.is(nextLevel(REAL, choosing({ aheadS: 60, choice: 4, current: 2, estimate: 1e7, min: 1 })), 4);
 });
 
 test('a step down, the same level, and the first choice (nothing loaded yet) are never held', () => {
-  assert.is(gated(master, 0, 2, 1, 0, 4), 0);
-  assert.is(gated(master, 2, 2, 1, 0, 4), 2);
-  assert.is(gated(master, 4, -1, 0, 0, 4), 4);
+  assert.is(gated(REAL, 0, 2, 1, 0, 4), 0);
+  assert.is(gated(REAL, 2, 2, 1, 0, 4), 2);
+  assert.is(gated(REAL, 4, -1, 0, 0, 4), 4);
 });
 
 test('ahead: the range the playhead is in (0.5 s of slack before it), nothing when it is in a hole or none', () => {
@@ -82,14 +82,6 @@ test('ahead: the range the playhead is in (0.5 s of slack before it), nothing wh
 
 // The ladder's averages (bits/s): 240p … 1080p, each priced with a peak small enough for a 60 s buffer.
 const LADDER = [283e3, 730e3, 1.4e6, 2.7e6, 4.5e6].map((bitrate) => ({ bitrate, peak: 1e6 }));
-// The generated ladder's master playlist (AVERAGE-BANDWIDTH, BANDWIDTH).
-const REAL = [
-  { bitrate: 541949, peak: 931650 },
-  { bitrate: 920437, peak: 1828018 },
-  { bitrate: 1397646, peak: 2946662 },
-  { bitrate: 2681594, peak: 5851132 },
-  { bitrate: 4780028, peak: 10279588 },
-];
 
 test('forwardTarget: a minute at low peaks, 24 MB above, 20 s at least (the ladder: 60/60/60/33/20 s)', () => {
   assert.equal(REAL.map((l) => Math.round(forwardTarget(l.peak))), [60, 60, 60, 33, 20]);
