@@ -13,7 +13,7 @@ import { createPieceLoader, preloadPieces } from '../core/pieces';
 import { loadEpisodes } from '../content/load-content';
 import { chooseFirstSource } from './first-source';
 import { startGuess } from './guess';
-import { offerFirstAsk } from '../providers/start-guess';
+import { canAppendEarly, deferEngine, offerFirstAsk } from '../providers/start-guess';
 import { recallStart } from '../storage/start-memory';
 import { earlyCatalogue, pageDomain, readPageConfig } from './page-config';
 
@@ -66,6 +66,11 @@ export function boot(): void {
       })
       // A failure is the piece's to report, when it asks for the list or the VAST itself.
       .catch(() => {});
+  } else if (!remembered && !(config.query.timeCode ?? config.query.episodeTime) && canAppendEarly()) {
+    // A first visit from the start without ads: the page appends the start's first fragments itself
+    // (providers/early-media.ts), and hls.js is asked once they are in, not before: on a slow link its
+    // 154 kB shared the link with them.
+    deferEngine();
   } else preloadPieces(config.assetBase);
   // And what it played first last time, guessed: the catalogue's answer keeps it or drops it
   // (bootstrap/continue.ts). Last: a guess is worth less than any request above.

@@ -7,6 +7,7 @@ import { createStore } from '../core/store';
 import { detectOffers } from '../providers/capabilities';
 import { detectCapabilities } from '../providers/engine';
 import { bindMedia } from '../providers/media';
+import { engineDeferred } from '../providers/start-guess';
 import { MUTED_KEY, VOLUME_KEY, readStored } from '../storage/local';
 import { createContentSession } from './content-session';
 import { createErrorHandling } from './errors';
@@ -44,8 +45,9 @@ export function createPlayer(config: EmbedConfig, env: PlayerEnv): PlayerApi {
   // first render's (attach below reads it again, from memory then).
   setTimeout(() => readStored(VOLUME_KEY));
 
-  // Evaluates the hls.js module the HTML already preloads, in parallel with the catalogue calls.
-  if (caps.mediaSource) load('hls').catch(() => {});
+  // Evaluates the hls.js module the HTML already preloads, in parallel with the catalogue calls; on a
+  // first visit without ads it is asked once the start's first fragments are in (providers/media.ts).
+  if (caps.mediaSource && !engineDeferred()) load('hls').catch(() => {});
 
   const playback = createPlayback(store, caps, config.query.autoPlay, () => gate.holds());
   const errors = createErrorHandling(store, bus, () => playback.media()?.pause('api'));

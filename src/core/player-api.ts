@@ -151,7 +151,24 @@ export type PlaylistCache = Map<string, Promise<Prefetched | undefined>> & {
   audio?: { groupId?: string; name?: string; lang?: string };
   /** When the prefetch last received a byte. */
   traffic?: MediaTraffic;
+  /** The start's first fragments once all are in, for the page to append before hls.js (providers/early-media.ts); undefined when it cannot. */
+  early?: Promise<EarlyStart | undefined>;
 };
+
+/** A rendition's init segment and first fragment, and the codec its SourceBuffer takes. */
+export interface EarlyTrack {
+  codec: string;
+  init: ArrayBuffer;
+  first: ArrayBuffer;
+}
+
+/** What the first frame needs from a start at 0: the variant's and the audio's first fragments, and the film's length. */
+export interface EarlyStart {
+  duration: number;
+  video: EarlyTrack;
+  audio: EarlyTrack;
+}
+
 
 /** The media's bytes as they arrive (performance.now() times): the engine's loaders and the prefetch write them. */
 export interface MediaTraffic {
@@ -182,6 +199,17 @@ export interface HlsContext {
   traffic: MediaTraffic;
   /** After a fatal network error once started: is the link up, back after an outage, or gone? */
   waitForLink(signal: AbortSignal): Promise<LinkState>;
+}
+
+/**
+ * The start's first fragments already in the element (providers/early-media.ts): its MediaSource and
+ * SourceBuffers, as hls.js's attachMedia takes them over (its transfer of a MediaSource: the
+ * SourceBuffer track set, one a type).
+ */
+export interface EarlyMedia {
+  media: HTMLVideoElement;
+  mediaSource: MediaSource;
+  tracks: Record<'video' | 'audio', { id: 'main' | 'audio'; container: string; codec: string; levelCodec: string; buffer: SourceBuffer; listeners: [] }>;
 }
 
 export interface HlsHandle {
@@ -240,7 +268,8 @@ type Telemetry = { start(player: PlayerApi, past: PastEvent[]): void };
 export interface PieceModules {
   hls: {
     /** Resolves once hls.js is loading the source into the element (a task after its setup). */
-    attachHls(video: HTMLVideoElement, url: string, startAt: number, context: HlsContext, prefetched?: PlaylistCache): Promise<HlsHandle>;
+    /** `early`: the start already in the element, for hls.js to take over and load on from. */
+    attachHls(video: HTMLVideoElement, url: string, startAt: number, context: HlsContext, prefetched?: PlaylistCache, early?: EarlyMedia): Promise<HlsHandle>;
   };
   /** Renders the controls into `into` (a layer of the player's frame); returns what unmounts them. */
   controls: { mountChrome(into: HTMLElement, player: PlayerApi): () => void };

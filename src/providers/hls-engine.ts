@@ -1,8 +1,8 @@
 // Lazy widget "hls": the only module that imports hls.js.
-import Hls, { ErrorTypes, Events, type ErrorData, type FragmentLoaderConstructor, type PlaylistLoaderConstructor } from 'hls.js';
+import Hls, { ErrorTypes, Events, type ErrorData, type FragmentLoaderConstructor, type MediaAttachingData, type PlaylistLoaderConstructor } from 'hls.js';
 import { batch } from '@preact/signals-core';
 import { nextTask } from '../core/deadline';
-import type { HlsContext, HlsHandle, PlaylistCache } from '../core/player-api';
+import type { EarlyMedia, HlsContext, HlsHandle, PlaylistCache } from '../core/player-api';
 import { EXTERNAL_TRACK_BASE, type MediaTrack } from '../core/tracks';
 import { BufferAwareAbr, FORWARD_MAX_BYTES, FORWARD_MAX_S, FORWARD_MIN_S } from './buffer-aware-abr';
 import { watchFrameDrops } from './frame-drops';
@@ -67,6 +67,7 @@ export async function attachHls(
   startAt: number,
   { store, bus, externalTracks, onFatal, onRecoverable, traffic, waitForLink }: HlsContext,
   prefetched?: PlaylistCache,
+  early?: EarlyMedia,
 ): Promise<HlsHandle> {
   // The prefetch chooses the audio when the master playlist answers, which can be after hls.js was
   // created (the entry is quick when the network is not): hls.js reads the preference when it sorts
@@ -89,6 +90,8 @@ export async function attachHls(
     Object.assign(hls.config, PLAYING);
   };
   video.addEventListener('loadeddata', onStarted, { once: true });
+  // The page's own start (early-media.ts) is in the element already.
+  if (early && video.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA) started = true;
   // hls.js's setup (its controllers) in this task, the element's MediaSource and the first playlist
   // in the next: two tasks under 50 ms in front of the first frame, not one long one.
   let hls = create(startAt, false);
@@ -195,9 +198,10 @@ export async function attachHls(
     return h;
   }
 
-  function load(h: Hls): void {
+  function load(h: Hls, transfer?: EarlyMedia): void {
     h.loadSource(url);
-    h.attachMedia(video);
+    // The page's own start: its MediaSource and SourceBuffers taken over, what they hold kept.
+    h.attachMedia(transfer ? (transfer as unknown as MediaAttachingData) : video);
   }
 
   function onError(h: Hls, data: ErrorData) {
@@ -255,6 +259,6 @@ export async function attachHls(
   }
 
   await nextTask();
-  load(hls);
+  load(hls, early);
   return handle;
 }

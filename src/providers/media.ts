@@ -1,13 +1,15 @@
 import { batch, effect } from '@preact/signals-core';
 import type { Bus, Cause } from '../core/bus';
-import { nextTask } from '../core/deadline';
+import { deadline, nextTask, whenAborted } from '../core/deadline';
 import { playerError } from '../core/errors';
-import type { HlsHandle, MediaControls, PieceLoader, PlaylistCache } from '../core/player-api';
+import type { EarlyMedia, HlsHandle, MediaControls, PieceLoader, PlaylistCache } from '../core/player-api';
 import type { Store } from '../core/store';
 import { EXTERNAL_TRACK_BASE } from '../core/tracks';
 import { lazyExtras } from './lazy-extras';
 import { bufferedAhead, resetStream } from './media-state';
-import { mediaWatchdog } from './media-watchdog';
+import { appendEarly } from './early-media';
+import { OUTAGE_BUDGET_MS, mediaWatchdog } from './media-watchdog';
+import { takeEngineDeferral } from './start-guess';
 import { type Engine, type MediaCapabilities, isHlsAddress, isHlsByContentType, needsContentType, pickEngine } from './engine';
 
 export interface SourceFailure {
@@ -129,7 +131,7 @@ export function bindMedia(video: HTMLVideoElement, opts: MediaOptions): Media {
     },
     error: () => {
       const err = video.error;
-      if (!err || engine) return;
+      if (!err || engine || earlyPhase) return;
       loadFailed(err.message || `MediaError ${err.code}`, video.currentSrc, err.code);
     },
   };
@@ -167,12 +169,53 @@ export function bindMedia(video: HTMLVideoElement, opts: MediaOptions): Media {
   // in the screen when the media's server answers and sends no media, or when the link stays out.
   const unstall = () => watchdog.resumed();
   const stall = () => {
-    if (!startUrl && !video.paused && store.started.peek()) watchdog.stalled(sourceUrl);
+    if (!startUrl && !earlyPhase && !video.paused && store.started.peek()) watchdog.stalled(sourceUrl);
   };
   const dropEngine = () => {
     watchdog.dispose();
     engine?.destroy();
     engine = undefined;
+  };
+
+  // The start appended by the page, hls.js still on its way: a stall then waits for hls.js, not a
+  // media server's answer (its download is no media byte the watchdog could count).
+  let earlyPhase = false;
+  const attachEngine = async (token: number, url: string, startAt: number, prefetched?: PlaylistCache, early?: EarlyMedia): Promise<void> => {
+    let mod;
+    // While the early start plays, hls.js's download is the wait: bounded as an outage is.
+    const wait = early && deadline(OUTAGE_BUDGET_MS);
+    try {
+      mod = await (wait ? Promise.race([opts.load('hls'), whenAborted(wait.signal)]) : opts.load('hls'));
+    } catch (err) {
+      if (token === loadToken) loadFailed('hls module failed to load', url, 4, err);
+      return;
+    } finally {
+      if (wait) wait.done();
+    }
+    // hls.js's setup and first playlists in a task of their own, not in the one that evaluated
+    // the module (each under 50 ms: no long task in front of the first frame).
+    await nextTask();
+    if (token !== loadToken) return;
+    const attached = await mod.attachHls(
+      video,
+      url,
+      startAt,
+      {
+        store,
+        bus,
+        externalTracks: external,
+        onRecoverable: (details) => bus.emit('player:error', { error: playerError('media-recoverable', details) }),
+        onFatal: (data) => loadFailed(data.details, data.url || url, 4, data),
+        traffic: watchdog.traffic,
+        waitForLink: (signal) => watchdog.waitForLink(url, signal),
+      },
+      prefetched,
+      // An element that failed on the early fragments is hls.js's to start afresh.
+      video.error ? undefined : early,
+    );
+    // Another source (or destroy) came while hls.js set up: this one is let go.
+    if (token !== loadToken) return attached.destroy();
+    engine = attached;
   };
 
   return {
@@ -199,35 +242,22 @@ export function bindMedia(video: HTMLVideoElement, opts: MediaOptions): Media {
         video.src = url;
         if (startAt > 0) video.currentTime = startAt;
       } else {
-        let mod;
-        try {
-          mod = await opts.load('hls');
-        } catch (err) {
-          if (token === loadToken) loadFailed('hls module failed to load', url, 4, err);
-          return;
-        }
-        // hls.js's setup and first playlists in a task of their own, not in the one that evaluated
-        // the module (each under 50 ms: no long task in front of the first frame).
-        await nextTask();
+        // A first visit without ads (bootstrap/boot.ts): the start's first fragments go into the element
+        // before hls.js is asked (early-media.ts); the film starts on them while hls.js downloads, then
+        // hls.js takes them over. Anything in the way, and hls.js is asked now and starts as always.
+        const deferred = takeEngineDeferral();
+        const start = deferred && startAt <= 0 ? await prefetched?.early : undefined;
         if (token !== loadToken) return;
-        const attached = await mod.attachHls(
-          video,
-          url,
-          startAt,
-          {
-            store,
-            bus,
-            externalTracks: external,
-            onRecoverable: (details) => bus.emit('player:error', { error: playerError('media-recoverable', details) }),
-            onFatal: (data) => loadFailed(data.details, data.url || url, 4, data),
-            traffic: watchdog.traffic,
-            waitForLink: (signal) => watchdog.waitForLink(url, signal),
-          },
-          prefetched,
-        );
-        // Another source (or destroy) came while hls.js set up: this one is let go.
-        if (token !== loadToken) return attached.destroy();
-        engine = attached;
+        const early = start && (await appendEarly(video, start));
+        if (token !== loadToken) return;
+        if (early) {
+          earlyPhase = true;
+          void attachEngine(token, url, startAt, prefetched, early).finally(() => {
+            earlyPhase = false;
+            // A stall while hls.js was on its way is watched from now, with its loads.
+            if (token === loadToken && store.waiting.peek()) stall();
+          });
+        } else await attachEngine(token, url, startAt, prefetched);
       }
       bus.emit('media:source', { url, engine: kind });
     },

@@ -1,12 +1,17 @@
 import { type AudioPreferences, chooseAudioTrack } from '../content/audio-choice';
-import type { PlaylistCache, Prefetched } from '../core/player-api';
+import type { EarlyStart, EarlyTrack, PlaylistCache, Prefetched } from '../core/player-api';
 import type { MediaTrack } from '../core/tracks';
 import type { StartMemory } from '../storage/start-memory';
 import { type Guess, fetchAhead, takeGuess } from './start-guess';
 
 /** What the engine asked for first from a prefetch (storage/start-memory.ts), once the master was read. */
 export type FirstAsked = Pick<StartMemory, 'playlists' | 'segments'>;
-export type StartCache = PlaylistCache & { firstAsked(): FirstAsked | undefined };
+export type StartCache = PlaylistCache & {
+  firstAsked(): FirstAsked | undefined;
+  early: Promise<EarlyStart | undefined>;
+};
+
+type MediaStart = Omit<EarlyTrack, 'codec'> & { duration: number };
 
 // Started by the bootstrap before the entry landed, by master address: the entry takes each over once.
 const started = new Map<string, StartCache>();
@@ -61,7 +66,7 @@ export function prefetchPlaylists(masterUrl: string, startAt = 0): StartCache {
   const playlists = new Set<string>();
   const firstAsked = (): FirstAsked | undefined =>
     playlists.size ? { playlists: asked.filter((u) => playlists.has(u)), segments: asked.filter((u) => u !== masterUrl && !playlists.has(u)) } : undefined;
-  const cache: StartCache = Object.assign(new Map(), { traffic, firstAsked });
+  const cache = Object.assign(new Map(), { traffic, firstAsked }) as StartCache;
   const held = (url: string) => Map.prototype.get.call(cache, url) as Promise<Prefetched | undefined> | undefined;
   cache.get = (url) => {
     if (asked.length < 16 && !asked.includes(url)) asked.push(url);
@@ -81,19 +86,21 @@ export function prefetchPlaylists(masterUrl: string, startAt = 0): StartCache {
     return got;
   };
   const text = (p: Prefetched | undefined) => p?.data as string | undefined;
-  /** A media playlist, then its init segment and the fragment at the start. */
-  const media = (url: string) =>
-    void get(url).then((p) => {
+  /** A media playlist, then its init segment and the fragment at the start; both, once in, with the playlist's length. */
+  const media = (url: string): Promise<MediaStart | undefined> =>
+    get(url).then((p) => {
       const playlist = text(p);
       if (!playlist || startAt > 0 || playlist.includes('#EXT-X-BYTERANGE')) return;
       const lines = playlist.split(/\r?\n/);
       const init = lines.find((l) => l.startsWith('#EXT-X-MAP:'));
       const initUri = init && attr(init, 'URI');
-      if (initUri && !init.includes('BYTERANGE')) void get(new URL(initUri, url).href, true);
+      const initGot = initUri && !init.includes('BYTERANGE') ? get(new URL(initUri, url).href, true) : undefined;
       const first = lines.find((l) => l.trim() && !l.startsWith('#'));
-      if (first) void get(new URL(first.trim(), url).href, true);
+      const firstGot = first ? get(new URL(first.trim(), url).href, true) : undefined;
+      const duration = lines.reduce((sum, l) => sum + (l.startsWith('#EXTINF:') ? parseFloat(l.slice(8)) || 0 : 0), 0);
+      return initGot && firstGot && Promise.all([initGot, firstGot]).then(([i, f]) => (i && f ? { init: i.data as ArrayBuffer, first: f.data as ArrayBuffer, duration } : undefined));
     });
-  void get(masterUrl).then((p) => {
+  const master = get(masterUrl).then((p): Promise<EarlyStart | undefined> | undefined => {
     const lines = text(p)?.split(/\r?\n/) ?? [];
     const resolve = (u: string) => new URL(u, masterUrl).href;
     let best: { bandwidth: number; inf: string; uri: string } | undefined;
@@ -107,7 +114,7 @@ export function prefetchPlaylists(masterUrl: string, startAt = 0): StartCache {
       if (uri && (!best || bandwidth < best.bandwidth)) best = { bandwidth, inf: line, uri };
     });
     if (!best) return;
-    media(resolve(best.uri));
+    const video = media(resolve(best.uri));
     const groupId = attr(best.inf, 'AUDIO');
     const group = lines.filter((l) => l.startsWith('#EXT-X-MEDIA:') && attr(l, 'TYPE') === 'AUDIO' && attr(l, 'GROUP-ID') === groupId);
     // The tracks as the engine will list them (hls-engine.ts toTrack), so the choice is the same.
@@ -123,8 +130,17 @@ export function prefetchPlaylists(masterUrl: string, startAt = 0): StartCache {
     const audioUri = line && attr(line, 'URI');
     if (!line || !audioUri) return;
     cache.audio = { groupId, name: attr(line, 'NAME'), lang: attr(line, 'LANGUAGE') };
-    media(resolve(audioUri));
+    const audio = media(resolve(audioUri));
+    // The SourceBuffers' types, from the variant's CODECS (one video codec, the audio's).
+    const codecs = attr(best.inf, 'CODECS')?.split(',').map((c) => c.trim()) ?? [];
+    const videoCodec = codecs.find((c) => /^(avc|hvc|hev|av01|vp0)/.test(c));
+    const audioCodec = codecs.find((c) => /^(mp4a|ac-3|ec-3|opus|flac)/.test(c));
+    if (!videoCodec || !audioCodec) return;
+    return Promise.all([video, audio]).then(([v, a]) =>
+      v && a ? { duration: v.duration, video: { codec: videoCodec, init: v.init, first: v.first }, audio: { codec: audioCodec, init: a.init, first: a.first } } : undefined,
+    );
   });
+  cache.early = master.catch(() => undefined);
   return cache;
 }
 

@@ -22,7 +22,31 @@ export interface Guess {
 }
 
 // Between the bootstrap and the entry, which run one instance of this module (scripts/page-modules.mjs).
-const shared: { guess?: Guess; asked?: Promise<void> } = {};
+const shared: { guess?: Guess; asked?: Promise<void>; engineLater?: boolean } = {};
+
+/**
+ * Where the page can append the start itself (early-media.ts): a plain MediaSource. WebKit's
+ * ManagedMediaSource opens only on the conditions hls.js sets up, so there hls.js starts as before.
+ */
+export const canAppendEarly = (): boolean => 'MediaSource' in globalThis && !('ManagedMediaSource' in globalThis);
+
+/**
+ * A first visit's bootstrap, without ads, leaves hls.js unasked until the start's first fragments are
+ * in (media.ts): on a slow link its 154 kB shared the link with them, and the first frame waited for both.
+ */
+export function deferEngine(): void {
+  shared.engineLater = true;
+}
+
+/** Whether hls.js is to wait for the start's first fragments: for the first source only. */
+export const engineDeferred = (): boolean => !!shared.engineLater;
+
+/** The deferral, taken by the first source (media.ts): every later one asks for hls.js at once. */
+export function takeEngineDeferral(): boolean {
+  const later = !!shared.engineLater;
+  shared.engineLater = false;
+  return later;
+}
 
 /**
  * `url`'s body fetched ahead of the engine: a playlist's text (only if it is one: an error page or

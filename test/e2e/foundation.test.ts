@@ -27,23 +27,53 @@ test('movie 1 plays: time advances past 3 s with audio and video decoding, under
   }
 });
 
-test('the hls.js piece is fetched once, with ?widget=hls, in parallel with the catalogue', async () => {
+const HLS_PIECE = /\/player\/hls-[A-Z0-9]+\.js\?widget=hls$/;
+
+test('with an ad list, the hls.js piece is fetched once, with ?widget=hls, in parallel with the catalogue', async () => {
   srv().clearRequests();
+  srv().setAdListUrl('/ad-list.json?pre=&mid=');
   const p = await open('?movie_id=1');
   try {
     await p.page.waitForSelector('.pl-big-play');
     // A second download would be the player's own import, sent at start-up before the catalogue calls
     // (answered by now: the play button shows); wait until the page has received the module itself.
-    await p.page.waitForFunction(
-      () => performance.getEntriesByType('resource').some((e) => /\/player\/hls-[A-Z0-9]+\.js\?widget=hls$/.test(e.name)),
-      null,
-      { timeout: 15000 },
-    );
+    await p.page.waitForFunction((re) => performance.getEntriesByType('resource').some((e) => new RegExp(re).test(e.name)), HLS_PIECE.source, { timeout: 15000 });
     const hls = srv().requests.filter((r) => /^\/player\/hls-[A-Z0-9]+\.js$/.test(r.path));
     assert.is(hls.length, 1, 'downloaded once');
     assert.is(hls[0].query, '?widget=hls');
     const content = srv().requests.find((r) => r.path === '/catalog-api/contents/1')!;
     assert.ok(hls[0].time <= content.time + 50, 'hls.js requested no later than the catalogue calls');
+  } finally {
+    srv().setAdListUrl(undefined);
+    await p.close();
+  }
+});
+
+test('a first visit without ads: the page plays the first fragments itself, hls.js is asked once they are in and takes the same MediaSource over', async () => {
+  srv().clearRequests();
+  const p = await open('?movie_id=1&auto_play=1');
+  try {
+    await p.page.waitForFunction(() => (window as unknown as { __firstPlaying?: number }).__firstPlaying !== undefined, null, { timeout: 15000 });
+    const firstSrc = (await videoState(p.page)).src;
+    assert.match(firstSrc, /^blob:/);
+    await waitForTime(p.page, 9);
+    const v = await videoState(p.page);
+    assert.is(v.src, firstSrc, 'the same MediaSource: hls.js took it over rather than attaching a new one');
+    assert.not.ok(v.paused);
+    const timing = await p.page.evaluate((re) => {
+      const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+      const hls = entries.filter((e) => new RegExp(re).test(e.name));
+      const firsts = entries.filter((e) => /\/(video\/240p|audio\/rus)\/(init\.mp4|seg_000\.m4s)$/.test(e.name));
+      return { hls: hls.map((e) => e.startTime), firstsEnd: Math.max(...firsts.map((e) => e.responseEnd)), firsts: firsts.length };
+    }, HLS_PIECE.source);
+    assert.is(timing.firsts, 4, 'both init segments and first fragments, each fetched once');
+    assert.is(timing.hls.length, 1, 'hls.js downloaded once');
+    assert.ok(timing.hls[0] >= timing.firstsEnd, `hls.js asked at ${timing.hls[0]} ms, once the first fragments were in (${timing.firstsEnd} ms)`);
+    for (const path of ['/media/hls/video/240p/seg_000.m4s', '/media/hls/audio/rus/seg_000.m4s']) {
+      assert.is(srv().requests.filter((r) => r.path === path).length, 1, `${path} fetched once: hls.js took it from the prefetch`);
+    }
+    assert.ok(srv().requests.some((r) => /\/seg_002\.m4s$/.test(r.path)), 'hls.js loads on from the fragments the page appended');
+    assert.equal(p.errors, []);
   } finally {
     await p.close();
   }
@@ -101,7 +131,7 @@ test('on the way to the first frame every address is fetched once: the entry and
   }
 });
 
-test('the chain starts before the entry lands: the bootstrap asks for the episodes and hls.js, the entry carries on from there', async () => {
+test('the chain starts before the entry lands: the bootstrap asks for the episodes and the master, the entry carries on from there (hls.js once the first fragments are in)', async () => {
   srv().clearRequests();
   // The entry held back 2 s (a slow first wave): what the bootstrap asks for does not wait for it.
   const ENTRY_DELAY = 2000;
@@ -112,11 +142,14 @@ test('the chain starts before the entry lands: the bootstrap asks for the episod
     const first = (test: (path: string) => boolean) => srv().requests.find((r) => test(r.path));
     const entry = first((path) => /^\/player\/main-[A-Z0-9]+\.js$/.test(path));
     const episodes = first((path) => path === '/catalog-api/episodes');
+    const master = first((path) => path === '/media/hls/master.m3u8');
     const hls = first((path) => /^\/player\/hls-[A-Z0-9]+\.js$/.test(path));
-    assert.ok(entry && episodes && hls, 'entry, episodes and hls.js all asked for');
+    assert.ok(entry && episodes && master && hls, 'entry, episodes, master and hls.js all asked for');
     const landed = entry.time + ENTRY_DELAY;
     assert.ok(episodes.time < landed - 1000, `episodes asked ${landed - episodes.time} ms before the entry landed`);
-    assert.ok(hls.time < landed - 1000, `hls.js asked ${landed - hls.time} ms before the entry landed`);
+    assert.ok(master.time < landed - 1000, `the master asked ${landed - master.time} ms before the entry landed`);
+    // A first visit without ads: the entry appends the first fragments itself and asks for hls.js then.
+    assert.ok(hls.time >= landed - 50, `hls.js asked by the entry, ${hls.time - landed} ms after it landed`);
     const asked = srv().requests.map((r) => `${r.method} ${r.path}${r.query}`);
     assert.equal(asked.filter((a, i) => asked.indexOf(a) !== i), [], 'and taken over: no address asked twice');
     assert.equal(p.errors, []);

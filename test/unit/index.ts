@@ -29,6 +29,7 @@ import './controller/fullscreen.test';
 import './providers/engine.test';
 import './providers/capabilities.test';
 import './providers/playlist-prefetch.test';
+import './providers/early-media.test';
 import './providers/start-guess.test';
 import './storage/start-memory.test';
 import './providers/link-estimate.test';

@@ -315,4 +315,61 @@ test('what the bootstrap started is taken over once by the same address', () => 
   }
 });
 
+// The start the page appends itself (providers/early-media.ts): both renditions' init segments and
+// first fragments, the variant's codecs, the video playlist's length.
+const EARLY_MASTER = `#EXTM3U
+#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="aud",LANGUAGE="ru",NAME="Русский",DEFAULT=YES,URI="audio/rus.m3u8"
+#EXT-X-STREAM-INF:BANDWIDTH=300000,CODECS="avc1.64001e,mp4a.40.2",AUDIO="aud"
+video/240p.m3u8
+#EXT-X-STREAM-INF:BANDWIDTH=900000,CODECS="avc1.64001f,mp4a.40.2",AUDIO="aud"
+video/720p.m3u8
+`;
+const EARLY_FILES: Record<string, string | number> = {
+  'https://h.example/m/master.m3u8': EARLY_MASTER,
+  'https://h.example/m/video/240p.m3u8': '#EXTM3U\n#EXT-X-MAP:URI="init.mp4"\n#EXTINF:4.0,\nseg_000.m4s\n#EXTINF:4.0,\nseg_001.m4s\n#EXTINF:2.5,\nseg_002.m4s\n',
+  'https://h.example/m/audio/rus.m3u8': '#EXTM3U\n#EXT-X-MAP:URI="a-init.mp4"\n#EXTINF:4,\na0.m4s\n',
+  'https://h.example/m/video/init.mp4': 'I',
+  'https://h.example/m/video/seg_000.m4s': 'S0',
+  'https://h.example/m/audio/a-init.mp4': 'AI',
+  'https://h.example/m/audio/a0.m4s': 'A0',
+};
+const text = (b: ArrayBuffer) => new TextDecoder().decode(b);
+
+test('early: the variant\'s and the audio\'s first fragments with their codecs and the film\'s length, once all are in', async () => {
+  const { cache } = await run(EARLY_FILES);
+  const start = await cache.early;
+  assert.ok(start);
+  assert.is(start.duration, 10.5);
+  assert.is(start.video.codec, 'avc1.64001e');
+  assert.is(start.audio.codec, 'mp4a.40.2');
+  assert.equal([text(start.video.init), text(start.video.first), text(start.audio.init), text(start.audio.first)], ['I', 'S0', 'AI', 'A0']);
+  assert.ok(await cache.get('https://h.example/m/video/seg_000.m4s'), 'still there for hls.js, which takes each address over');
+});
+
+test('early: undefined when a fragment fails, the variant names no codecs, or the audio is muxed', async () => {
+  assert.is(await (await run({ ...EARLY_FILES, 'https://h.example/m/audio/a0.m4s': 404 })).cache.early, undefined, 'a failed fragment');
+  const noCodecs = EARLY_MASTER.replace(/,CODECS="[^"]*"/g, '');
+  assert.is(await (await run({ ...EARLY_FILES, 'https://h.example/m/master.m3u8': noCodecs })).cache.early, undefined, 'no CODECS');
+  const muxed = '#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=300000,CODECS="avc1.64001e,mp4a.40.2"\nvideo/240p.m3u8\n';
+  assert.is(await (await run({ ...EARLY_FILES, 'https://h.example/m/master.m3u8': muxed })).cache.early, undefined, 'no audio rendition');
+  assert.is(await (await run({ 'https://h.example/m/master.m3u8': 404 })).cache.early, undefined, 'no master');
+});
+
+test('early: a start away from 0 fetches no fragment and has none', async () => {
+  const real = globalThis.fetch;
+  const asked: string[] = [];
+  globalThis.fetch = (async (url: string) => {
+    asked.push(url);
+    const body = EARLY_FILES[url];
+    return typeof body === 'string' ? new Response(body) : new Response('', { status: 404 });
+  }) as typeof fetch;
+  try {
+    const cache = prefetchPlaylists('https://h.example/m/master.m3u8', 30);
+    assert.is(await cache.early, undefined);
+    assert.not.ok(asked.some((u) => u.endsWith('.m4s')));
+  } finally {
+    globalThis.fetch = real;
+  }
+});
+
 test.run();
