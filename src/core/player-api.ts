@@ -165,6 +165,8 @@ export interface EarlyTrack {
 /** What the first frame needs from a start at 0: the variant's and the audio's first fragments, and the film's length. */
 export interface EarlyStart {
   duration: number;
+  /** The variant's playlist address: the level the early frames are of. */
+  variant: string;
   video: EarlyTrack;
   audio: EarlyTrack;
 }
@@ -207,6 +209,8 @@ export interface HlsContext {
  * SourceBuffer track set, one a type).
  */
 export interface EarlyMedia {
+  /** The variant the appended fragments are of (EarlyStart's). */
+  variant: string;
   media: HTMLVideoElement;
   mediaSource: MediaSource;
   tracks: Record<'video' | 'audio', { id: 'main' | 'audio'; container: string; codec: string; levelCodec: string; buffer: SourceBuffer; listeners: [] }>;

@@ -1,5 +1,5 @@
 // Lazy widget "hls": the only module that imports hls.js.
-import Hls, { ErrorTypes, Events, type ErrorData, type FragmentLoaderConstructor, type MediaAttachingData, type PlaylistLoaderConstructor } from 'hls.js';
+import Hls, { type BufferCreatedData, ErrorTypes, Events, type ErrorData, type FragmentLoaderConstructor, type MediaAttachingData, type PlaylistLoaderConstructor } from 'hls.js';
 import { batch } from '@preact/signals-core';
 import { nextTask } from '../core/deadline';
 import type { EarlyMedia, HlsContext, HlsHandle, PlaylistCache } from '../core/player-api';
@@ -92,6 +92,7 @@ export async function attachHls(
   video.addEventListener('loadeddata', onStarted, { once: true });
   // The page's own start (early-media.ts) is in the element already.
   if (early && video.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA) started = true;
+  let earlyVariant = early?.variant;
   // hls.js's setup (its controllers) in this task, the element's MediaSource and the first playlist
   // in the next: two tasks under 50 ms in front of the first frame, not one long one.
   let hls = create(startAt, false);
@@ -157,6 +158,11 @@ export async function attachHls(
     h.subtitleDisplay = false;
     h.on(Events.ERROR, (_e, data) => onError(h, data));
     h.on(Events.MANIFEST_PARSED, (_e, data) => {
+      // The early start's frames are its variant's: hls.js reports a level once a fragment of its own
+      // plays, which may be the next one (4 s later).
+      const early = earlyVariant ? data.levels.findIndex((l) => l.uri === earlyVariant) : -1;
+      earlyVariant = undefined;
+      if (early >= 0 && store.level.peek() < 0) store.level.value = early;
       store.qualities.value = data.levels.map((l, id) => ({
         id,
         width: l.width,
@@ -200,6 +206,16 @@ export async function attachHls(
 
   function load(h: Hls, transfer?: EarlyMedia): void {
     h.loadSource(url);
+    if (transfer) {
+      // hls.js announces taken-over SourceBuffers (BUFFER_CREATED) before MEDIA_ATTACHED, whose handlers
+      // then point its stream controllers at the element instead: every back-buffer flush then read the
+      // element's ranges (audio and video together) for the audio's, took the audio fragments ahead of
+      // the video for evicted and fetched them again (bench:playback: 4-15 per 90 s run, every 4 s
+      // from 17 s on). Announced again once attached, they read their own buffers, as on a plain start.
+      let created: BufferCreatedData | undefined;
+      h.once(Events.BUFFER_CREATED, (_e, data) => (created = data));
+      h.once(Events.MEDIA_ATTACHED, () => created && h.trigger(Events.BUFFER_CREATED, created));
+    }
     // The page's own start: its MediaSource and SourceBuffers taken over, what they hold kept.
     h.attachMedia(transfer ? (transfer as unknown as MediaAttachingData) : video);
   }

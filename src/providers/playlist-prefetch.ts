@@ -114,7 +114,8 @@ export function prefetchPlaylists(masterUrl: string, startAt = 0): StartCache {
       if (uri && (!best || bandwidth < best.bandwidth)) best = { bandwidth, inf: line, uri };
     });
     if (!best) return;
-    const video = media(resolve(best.uri));
+    const variant = resolve(best.uri);
+    const video = media(variant);
     const groupId = attr(best.inf, 'AUDIO');
     const group = lines.filter((l) => l.startsWith('#EXT-X-MEDIA:') && attr(l, 'TYPE') === 'AUDIO' && attr(l, 'GROUP-ID') === groupId);
     // The tracks as the engine will list them (hls-engine.ts toTrack), so the choice is the same.
@@ -137,7 +138,7 @@ export function prefetchPlaylists(masterUrl: string, startAt = 0): StartCache {
     const audioCodec = codecs.find((c) => /^(mp4a|ac-3|ec-3|opus|flac)/.test(c));
     if (!videoCodec || !audioCodec) return;
     return Promise.all([video, audio]).then(([v, a]) =>
-      v && a ? { duration: v.duration, video: { codec: videoCodec, init: v.init, first: v.first }, audio: { codec: audioCodec, init: a.init, first: a.first } } : undefined,
+      v && a ? { duration: v.duration, variant, video: { codec: videoCodec, init: v.init, first: v.first }, audio: { codec: audioCodec, init: a.init, first: a.first } } : undefined,
     );
   });
   cache.early = master.catch(() => undefined);

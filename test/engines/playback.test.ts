@@ -27,6 +27,10 @@ test('film 1 plays with sound after a click on play: title, poster, time past 3 
     assert.not.ok(v.muted, 'with sound');
     assert.ok(v.volume > 0);
     assert.match(v.src, /^blob:/, 'played through hls.js (MSE)');
+    // Past the first fragment (4 s), which a first visit without ads appends itself where the engine
+    // has a plain MediaSource (providers/early-media.ts): hls.js took it over, or started it itself.
+    await timeAbove(tab, 6);
+    assert.not.ok((await video(tab)).paused);
     assert.equal(srv().cspReports, [], 'no CSP violation reported');
   });
 });

@@ -10,6 +10,7 @@ import { fakeClock, flush, quiet } from '../fakes';
 const bytes = (s: string) => new TextEncoder().encode(s).buffer as ArrayBuffer;
 const START: EarlyStart = {
   duration: 5400,
+  variant: 'https://h.example/m/video/240p.m3u8',
   video: { codec: 'avc1.64001e', init: bytes('VI'), first: bytes('V0') },
   audio: { codec: 'mp4a.40.2', init: bytes('AI'), first: bytes('A0') },
 };
@@ -104,6 +105,7 @@ test('the start appended, init then fragment per buffer, handed over with its Me
   try {
     const early = await appendEarly(env.video as unknown as HTMLVideoElement, START);
     assert.ok(early);
+    assert.is(early.variant, START.variant, 'the level its frames are of');
     assert.is(env.video.src, 'blob:early');
     assert.is(early.mediaSource, env.source() as unknown as MediaSource);
     assert.is(env.source()!.duration, 5400, 'the film\'s length, not the first fragment\'s');

@@ -340,6 +340,7 @@ test('early: the variant\'s and the audio\'s first fragments with their codecs a
   const start = await cache.early;
   assert.ok(start);
   assert.is(start.duration, 10.5);
+  assert.is(start.variant, 'https://h.example/m/video/240p.m3u8', 'the lowest variant, resolved');
   assert.is(start.video.codec, 'avc1.64001e');
   assert.is(start.audio.codec, 'mp4a.40.2');
   assert.equal([text(start.video.init), text(start.video.first), text(start.audio.init), text(start.audio.first)], ['I', 'S0', 'AI', 'A0']);
