@@ -93,6 +93,8 @@ export async function attachHls(
   // The page's own start (early-media.ts) is in the element already.
   if (early && video.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA) started = true;
   let earlyVariant = early?.variant;
+  // Where the fragments the page appended itself end (the early start is one fragment from 0).
+  const earlyEnd = early && video.buffered.length ? video.buffered.end(0) : 0;
   // hls.js's setup (its controllers) in this task, the element's MediaSource and the first playlist
   // in the next: two tasks under 50 ms in front of the first frame, not one long one.
   let hls = create(startAt, false);
@@ -106,8 +108,10 @@ export async function attachHls(
     },
     setQuality(level) {
       // nextLevel switches at the next fragment boundary without flushing what is buffered; auto
-      // hands the choice back to ABR.
+      // hands the choice back to ABR. Within the early start hls.js knows no fragment to switch after
+      // (it did not append it): there the switch is immediate, or it would wait for the buffer to run out.
       if (level < 0) hls.currentLevel = -1;
+      else if (video.currentTime < earlyEnd) hls.currentLevel = level;
       else hls.nextLevel = level;
     },
     setAudioTrack(id) {
