@@ -11,7 +11,8 @@ export type StartCache = PlaylistCache & {
   early: Promise<EarlyStart | undefined>;
 };
 
-type MediaStart = Omit<EarlyTrack, 'codec'> & { duration: number };
+/** A rendition's start: its init segment and first fragment, the playlist's length, and the three addresses. */
+type MediaStart = Omit<EarlyTrack, 'codec'> & { duration: number; urls: string[] };
 
 // Started by the bootstrap before the entry landed, by master address: the entry takes each over once.
 const started = new Map<string, StartCache>();
@@ -68,10 +69,8 @@ export function prefetchPlaylists(masterUrl: string, startAt = 0): StartCache {
     playlists.size ? { playlists: asked.filter((u) => playlists.has(u)), segments: asked.filter((u) => u !== masterUrl && !playlists.has(u)) } : undefined;
   const cache = Object.assign(new Map(), { traffic, firstAsked }) as StartCache;
   const held = (url: string) => Map.prototype.get.call(cache, url) as Promise<Prefetched | undefined> | undefined;
-  cache.get = (url) => {
-    if (asked.length < 16 && !asked.includes(url)) asked.push(url);
-    return held(url);
-  };
+  const note = (url: string) => void (asked.length < 16 && !asked.includes(url) && asked.push(url));
+  cache.get = (url) => (note(url), held(url));
   // Each address fetched once, whoever (the guess, the master's reading) asks for it first; one the
   // engine has taken already is its own.
   const fetched = new Set<string>();
@@ -94,11 +93,15 @@ export function prefetchPlaylists(masterUrl: string, startAt = 0): StartCache {
       const lines = playlist.split(/\r?\n/);
       const init = lines.find((l) => l.startsWith('#EXT-X-MAP:'));
       const initUri = init && attr(init, 'URI');
-      const initGot = initUri && !init.includes('BYTERANGE') ? get(new URL(initUri, url).href, true) : undefined;
+      const initUrl = initUri && !init.includes('BYTERANGE') ? new URL(initUri, url).href : undefined;
+      const initGot = initUrl ? get(initUrl, true) : undefined;
       const first = lines.find((l) => l.trim() && !l.startsWith('#'));
-      const firstGot = first ? get(new URL(first.trim(), url).href, true) : undefined;
+      const firstUrl = first ? new URL(first.trim(), url).href : undefined;
+      const firstGot = firstUrl ? get(firstUrl, true) : undefined;
       const duration = lines.reduce((sum, l) => sum + (l.startsWith('#EXTINF:') ? parseFloat(l.slice(8)) || 0 : 0), 0);
-      return initGot && firstGot && Promise.all([initGot, firstGot]).then(([i, f]) => (i && f ? { init: i.data as ArrayBuffer, first: f.data as ArrayBuffer, duration } : undefined));
+      return initGot && firstGot && Promise.all([initGot, firstGot]).then(([i, f]) =>
+        i && f ? { init: i.data as ArrayBuffer, first: f.data as ArrayBuffer, duration, urls: [url, initUrl!, firstUrl!] } : undefined,
+      );
     });
   const master = get(masterUrl).then((p): Promise<EarlyStart | undefined> | undefined => {
     const lines = text(p)?.split(/\r?\n/) ?? [];
@@ -137,9 +140,14 @@ export function prefetchPlaylists(masterUrl: string, startAt = 0): StartCache {
     const videoCodec = codecs.find((c) => /^(avc|hvc|hev|av01|vp0)/.test(c));
     const audioCodec = codecs.find((c) => /^(mp4a|ac-3|ec-3|opus|flac)/.test(c));
     if (!videoCodec || !audioCodec) return;
-    return Promise.all([video, audio]).then(([v, a]) =>
-      v && a ? { duration: v.duration, variant, video: { codec: videoCodec, init: v.init, first: v.first }, audio: { codec: audioCodec, init: a.init, first: a.first } } : undefined,
-    );
+    return Promise.all([video, audio]).then(([v, a]) => {
+      if (!v || !a) return;
+      // What a start needs first, whether the page appends it (early-media.ts) or hls.js asks for it: at
+      // the early start's first frame hls.js has asked for nothing yet, and a returning viewer's
+      // bootstrap asks for what is remembered then (features/start-memory.ts).
+      [...v.urls, ...a.urls].forEach(note);
+      return { duration: v.duration, variant, video: { codec: videoCodec, init: v.init, first: v.first }, audio: { codec: audioCodec, init: a.init, first: a.first } };
+    });
   });
   cache.early = master.catch(() => undefined);
   return cache;

@@ -344,6 +344,14 @@ test('early: the variant\'s and the audio\'s first fragments with their codecs a
   assert.is(start.video.codec, 'avc1.64001e');
   assert.is(start.audio.codec, 'mp4a.40.2');
   assert.equal([text(start.video.init), text(start.video.first), text(start.audio.init), text(start.audio.first)], ['I', 'S0', 'AI', 'A0']);
+  assert.equal(
+    cache.firstAsked(),
+    {
+      playlists: ['https://h.example/m/video/240p.m3u8', 'https://h.example/m/audio/rus.m3u8'],
+      segments: ['https://h.example/m/video/init.mp4', 'https://h.example/m/video/seg_000.m4s', 'https://h.example/m/audio/a-init.mp4', 'https://h.example/m/audio/a0.m4s'],
+    },
+    'what the start needed, for a returning viewer: at the early first frame hls.js has asked for nothing',
+  );
   assert.ok(await cache.get('https://h.example/m/video/seg_000.m4s'), 'still there for hls.js, which takes each address over');
 });
 
