@@ -171,7 +171,6 @@ export interface EarlyStart {
   audio: EarlyTrack;
 }
 
-
 /** The media's bytes as they arrive (performance.now() times): the engine's loaders and the prefetch write them. */
 export interface MediaTraffic {
   /** When a byte of media last arrived from anywhere (or the picture moved on). */

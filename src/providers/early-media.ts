@@ -5,6 +5,7 @@
 // they shared the link with it (docs/performance.md "The first frame on the link").
 import { deadline, whenAborted } from '../core/deadline';
 import type { EarlyMedia, EarlyStart } from '../core/player-api';
+import { canAppendEarly } from './start-guess';
 
 /** Opening the MediaSource and four appends: local work, a few tens of ms; past this the engine starts as usual. */
 const EARLY_APPEND_MS = 3000;
@@ -24,14 +25,13 @@ const appended = (sb: SourceBuffer, data: ArrayBuffer, signal: AbortSignal): Pro
 /**
  * `start` appended to `video` through a MediaSource of its own, for hls.js to take over; undefined,
  * with the element emptied again, where it cannot be (no plain MediaSource, a codec it does not take,
- * an append refused, a start away from 0): the engine then starts as it always did. Only a plain
- * MediaSource: a ManagedMediaSource (WebKit) opens only on the conditions hls.js sets up itself.
+ * an append refused, a start away from 0): the engine then starts as it always did (canAppendEarly:
+ * the same test the bootstrap made before it held hls.js back).
  */
 export async function appendEarly(video: HTMLVideoElement, start: EarlyStart): Promise<EarlyMedia | undefined> {
-  const MS = (globalThis as { MediaSource?: typeof MediaSource }).MediaSource;
   const types = [`video/mp4; codecs="${start.video.codec}"`, `audio/mp4; codecs="${start.audio.codec}"`];
-  if (!MS || 'ManagedMediaSource' in globalThis || !types.every((t) => MS.isTypeSupported(t))) return;
-  const mediaSource = new MS();
+  if (!canAppendEarly() || !types.every((t) => MediaSource.isTypeSupported(t))) return;
+  const mediaSource = new MediaSource();
   const url = URL.createObjectURL(mediaSource);
   const wait = deadline(EARLY_APPEND_MS);
   try {
