@@ -1,4 +1,4 @@
-import { AbrController, Events, type Fragment, type FragLoadingData } from 'hls.js';
+import { AbrController, Events, type FragBufferedData, type Fragment, type FragLoadingData } from 'hls.js';
 
 /**
  * No step up with less than this buffered ahead (ExoPlayer's minDurationForQualityIncreaseMs): a
@@ -92,6 +92,8 @@ export interface Choosing {
   aheadS: number;
   /** Its bandwidth estimate (bits/s), the fragments' length (s), and the levels ABR may choose from. */
   estimate: number;
+  /** The last fragments' rate (`recentRate`; 0: too few), what a full buffer's level may be priced by. */
+  recent: number;
   fragmentS: number;
   min: number;
   max: number;
@@ -99,21 +101,47 @@ export interface Choosing {
 
 /**
  * Seconds ahead from which the buffer, not hls.js's choice, sets the level (`nextLevel`): three
- * quarters of a low level's forward buffer. At 30 s, the level the buffer allowed there was 480p just
- * before the 3G trace's half-minute hole (30–41 s ahead at its start), and the player stalled 10.6 s.
+ * quarters of the loading level's forward buffer (`fullAhead`), 45 s at the low levels. At 30 s there,
+ * the level the buffer allowed was 480p just before the 3G trace's half-minute hole (30–41 s ahead at
+ * its start), and the player stalled 10.6 s. A 720p level, whose buffer is 33 s, is full from 25 s.
  */
 const FULL_AHEAD_S = 45;
+const FULL_SHARE_OF_TARGET = 0.75;
+
+/** The seconds ahead from which a level of this peak bitrate counts as full. */
+export const fullAhead = (peak: number): number => Math.min(FULL_AHEAD_S, FULL_SHARE_OF_TARGET * forwardTarget(peak));
+
+/**
+ * The last fragments' rates as the full buffer's estimate weighs them, each fragment one vote (their
+ * harmonic mean): hls.js weighs a sample by its download time, and with the buffer full the loads are
+ * one fragment every 4 s, a calm scene's 90 kB in 0.1 s: on the LTE trace four of those at 6–12 Mb/s
+ * moved hls.js's estimate from 2.6 to 2.8 Mb/s, and the player stayed on 480p with a minute ahead while
+ * the bare hls.js page, buffering on, took two 1 MB fragments at 10 Mb/s and went up to 720p.
+ */
+const RECENT_SAMPLES = 4;
+/** Smaller fragments say more about the round trip than about the link (link-estimate.ts's MIN_BYTES). */
+const RECENT_MIN_BYTES = 16000;
+
+/** The harmonic mean of the last RECENT_SAMPLES rates (bits/s); 0 with fewer (too few to trust). */
+export function recentRate(rates: readonly number[]): number {
+  const last = rates.slice(-RECENT_SAMPLES);
+  if (last.length < RECENT_SAMPLES || !last.every((r) => r > 0 && Number.isFinite(r))) return 0;
+  return last.length / last.reduce((sum, r) => sum + 1 / r, 0);
+}
 
 /**
  * The level to load next: hls.js's choice, a step up `gated`, never above the level the buffer allows
- * (`bufferCap`); and, with FULL_AHEAD_S ahead, that level even above hls.js's choice: there the buffer,
- * not hls.js's fraction of the estimate (0.7 for a step up), says what the link pays for. On the LTE
- * trace the bare hls.js page, 70–85 s ahead, went back up to 720p in the second half of its runs while
- * the player, 40–60 s ahead, stayed on 480p (0.92x its bitrate).
+ * (`bufferCap`); and, with the buffer full (`fullAhead`), that level even above hls.js's choice, priced
+ * by the better of hls.js's estimate and the last fragments' rate (`recentRate`): there the buffer, not
+ * hls.js's fraction of the estimate (0.7 for a step up), says what the link pays for. On the LTE trace
+ * the bare hls.js page, 70–85 s ahead, went back up to 720p in the second half of its runs while the
+ * player, 40–60 s ahead, stayed on 480p (0.92x its bitrate).
  */
 export function nextLevel(levels: readonly PricedLevel[], c: Choosing): number {
-  const cap = Math.max(Math.min(bufferCap(levels, c.estimate, c.aheadS), c.max), c.min);
-  const full = c.current >= 0 && c.estimate > 0 && c.aheadS >= FULL_AHEAD_S;
+  const clamp = (level: number) => Math.max(Math.min(level, c.max), c.min);
+  const loading = levels[c.current];
+  const full = !!loading && c.estimate > 0 && c.aheadS >= fullAhead(loading.peak);
+  const cap = clamp(bufferCap(levels, full ? Math.max(c.estimate, c.recent || 0) : c.estimate, c.aheadS));
   return Math.min(gated(levels, full ? Math.max(c.choice, cap) : c.choice, c.current, c.aheadS, c.estimate, c.fragmentS), cap);
 }
 
@@ -175,6 +203,8 @@ const ABANDON_CHECK_MS = 500;
  */
 export class BufferAwareAbr extends AbrController {
   private watching?: ReturnType<typeof setInterval>;
+  /** The main fragments' rates (bits/s), first byte to last, the last RECENT_SAMPLES of them. */
+  private rates: number[] = [];
 
   get nextAutoLevel(): number {
     const hls = this.hls;
@@ -185,6 +215,7 @@ export class BufferAwareAbr extends AbrController {
       current: hls.loadLevel,
       aheadS: ahead(hls.media),
       estimate: this.bwEstimator.getEstimate(),
+      recent: recentRate(this.rates),
       fragmentS: hls.levels[hls.loadLevel]?.details?.targetduration ?? Infinity,
       min: hls.minAutoLevel,
       max: hls.maxAutoLevel,
@@ -202,6 +233,14 @@ export class BufferAwareAbr extends AbrController {
       const frag = data.frag;
       this.watching = setInterval(() => this.abandonIfStarved(frag), ABANDON_CHECK_MS);
     }
+  }
+
+  protected onFragBuffered(event: Events.FRAG_BUFFERED, data: FragBufferedData) {
+    super.onFragBuffered(event, data);
+    const stats = data.frag.stats;
+    const streamingMs = stats.loading.end - stats.loading.first;
+    if (data.frag.type !== 'main' || data.part || stats.aborted || stats.loaded < RECENT_MIN_BYTES || !(stats.loading.first > 0) || !(streamingMs > 0)) return;
+    this.rates = [...this.rates.slice(1 - RECENT_SAMPLES), (8000 * stats.loaded) / Math.max(streamingMs, 20)];
   }
 
   destroy() {

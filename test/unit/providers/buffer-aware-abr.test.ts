@@ -2,7 +2,7 @@
 // the level the buffer allows; an in-flight fragment the link stopped paying for restarted lower.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { abandonTo, ahead, bufferCap, type Choosing, forwardTarget, gated, type InFlight, nextLevel } from '../../../src/providers/buffer-aware-abr';
+import { abandonTo, ahead, bufferCap, type Choosing, forwardTarget, fullAhead, gated, type InFlight, nextLevel, recentRate } from '../../../src/providers/buffer-aware-abr';
 
 const ranges = (...r: Array<[number, number]>) => ({ length: r.length, start: (i: number) => r[i][0], end: (i: number) => r[i][1] }) as TimeRanges;
 
@@ -41,7 +41,7 @@ test('below 10 s, no estimate or no fragment length known: no early step up', ()
   assert.is(gated(REAL, 3, 1, -5, 1e9, 4), 1);
 });
 
-const choosing = (c: Partial<Choosing>): Choosing => ({ choice: 2, current: 2, aheadS: 50, estimate: 3.2e6, fragmentS: 4, min: 0, max: 4, ...c });
+const choosing = (c: Partial<Choosing>): Choosing => ({ choice: 2, current: 2, aheadS: 50, estimate: 3.2e6, recent: 0, fragmentS: 4, min: 0, max: 4, ...c });
 
 test('nextLevel, 45 s ahead: the level the buffer allows, above hls.js’s choice (the LTE trace’s second half, 480p with 55 s ahead)', () => {
   // 0.9 × 3.2 = 2.88 Mb/s pays for 720p’s 2.68 average; hls.js’s step up prices the estimate at 0.7 (2.24).
@@ -50,6 +50,38 @@ test('nextLevel, 45 s ahead: the level the buffer allows, above hls.js’s choic
   assert.is(nextLevel(REAL, choosing({ aheadS: 44 })), 2, 'not full (the 3G trace’s hole begins with 30–41 s ahead): hls.js’s choice');
   assert.is(nextLevel(REAL, choosing({ max: 2 })), 2, 'never above the levels ABR may choose');
   assert.is(nextLevel(REAL, choosing({ choice: 1 })), 3, 'a choice below the current one too');
+});
+
+test('nextLevel, full: priced by the last fragments’ rate when hls.js’s estimate lags it (the LTE trace at 47 s: 2.6 Mb/s estimated, 6–12 Mb/s measured)', () => {
+  const lagging = { estimate: 2.6e6, aheadS: 60 };
+  assert.is(nextLevel(REAL, choosing(lagging)), 2, 'the estimate alone: 0.9 × 2.6 pays for 480p');
+  assert.is(nextLevel(REAL, choosing({ ...lagging, recent: 8e6 })), 4, '0.9 × 8 Mb/s pays for 1080p’s 4.78 average');
+  assert.is(nextLevel(REAL, choosing({ ...lagging, recent: 3.2e6 })), 3);
+  assert.is(nextLevel(REAL, choosing({ ...lagging, recent: 1e6 })), 2, 'a lower rate never lowers what the estimate pays for');
+  assert.is(nextLevel(REAL, choosing({ ...lagging, aheadS: 44, recent: 8e6 })), 2, 'not full: the estimate only');
+  assert.is(nextLevel(REAL, choosing({ ...lagging, recent: 8e6, max: 3 })), 3, 'never above the levels ABR may choose');
+});
+
+test('nextLevel, full is three quarters of the loading level’s own buffer: 720p (33 s) from 25 s ahead', () => {
+  assert.is(nextLevel(REAL, choosing({ current: 3, choice: 3, estimate: 5.5e6, aheadS: 26 })), 4, '0.9 × 5.5 pays for 1080p');
+  assert.is(nextLevel(REAL, choosing({ current: 3, choice: 3, estimate: 5.5e6, aheadS: 24 })), 3, 'not full: hls.js’s choice');
+});
+
+test('fullAhead: 45 s at the low levels, 25 s at 720p, 15 s at 1080p', () => {
+  assert.equal(REAL.map((l) => Math.round(fullAhead(l.peak))), [45, 45, 45, 25, 15]);
+  assert.is(fullAhead(0), 15);
+  assert.is(fullAhead(NaN), 15);
+});
+
+test('recentRate: the harmonic mean of the last four rates; none with fewer or with nonsense among them', () => {
+  assert.is(recentRate([]), 0);
+  assert.is(recentRate([4e6, 4e6, 4e6]), 0, 'three are too few');
+  assert.is(recentRate([4e6, 4e6, 4e6, 4e6]), 4e6);
+  assert.is(Math.round(recentRate([1e9, 8e6, 8e6, 8e6, 1e6])), 2909091, 'the last four; a slow one weighs most');
+  assert.is(recentRate([4e6, 4e6, 4e6, NaN]), 0);
+  assert.is(recentRate([4e6, 4e6, 0, 4e6]), 0);
+  assert.is(recentRate([4e6, 4e6, -1, 4e6]), 0);
+  assert.is(recentRate([4e6, 4e6, Infinity, 4e6]), 0);
 });
 
 test('nextLevel, the buffer full but nothing estimated, or nothing loading yet: hls.js’s choice, capped as before', () => {
