@@ -28,6 +28,10 @@ export function bindMediaSession(player: PlayerApi, nav: Navigator = navigator):
       }
     }
   });
+  // What this piece last set: set again only when it changed or an ad's replaced it, since each set
+  // has the browser fetch the artwork again (twice per start on the 3G trace, 65 kB each).
+  let ours: MediaMetadata | undefined;
+  let shown = '';
   const stopMeta = effect(() => {
     const content = store.content.value;
     const episode = store.episode.value;
@@ -36,12 +40,16 @@ export function bindMediaSession(player: PlayerApi, nav: Navigator = navigator):
     if (!content || store.adState.value === 'ready') return;
     const poster = store.poster.value;
     const series = content.hasMultipleEpisodes && episode?.season;
-    session.metadata = new MediaMetadata({
+    const init: MediaMetadataInit = {
       title: series && episode.title ? episode.title : content.title,
       artist: series ? ruUi.seasonEpisode(episode.season!.order, episode.order) : '',
       album: content.title,
       artwork: poster ? [{ src: new URL(poster, location.href).href }] : [],
-    });
+    };
+    const key = JSON.stringify(init);
+    if (ours && session.metadata === ours && key === shown) return;
+    session.metadata = ours = new MediaMetadata(init);
+    shown = key;
   });
   const stopState = effect(() => {
     const duration = store.duration.value;

@@ -62,4 +62,27 @@ test("loaded while an ad plays (autoplay waits for the first frame, a pre-roll's
   off();
 });
 
+test('the same metadata is not set again (each set fetches the artwork again); after an ad’s, it is', () => {
+  (globalThis as Record<string, unknown>).MediaMetadata = FakeMetadata;
+  const store = createStore();
+  const player = { store, bus: createBus(), requests: {} } as unknown as PlayerApi;
+  const { nav } = fakeSession();
+  const off = bindMediaSession(player, nav);
+  store.content.value = { id: 1, title: 'Тестовый фильм', hasMultipleEpisodes: false };
+  const first = nav.mediaSession.metadata;
+  assert.ok(first);
+  store.adState.value = 'stopped';
+  store.content.value = { id: 1, title: 'Тестовый фильм', hasMultipleEpisodes: false };
+  assert.is(nav.mediaSession.metadata, first, 'unchanged: the same object');
+  const ad = new FakeMetadata({ title: 'Объявление' });
+  nav.mediaSession.metadata = ad as unknown as MediaMetadata;
+  store.adState.value = 'ready';
+  store.adState.value = 'stopped';
+  assert.is.not(nav.mediaSession.metadata as unknown, ad);
+  assert.is((nav.mediaSession.metadata as unknown as FakeMetadata).init.title, 'Тестовый фильм', 'the content’s again after the ad’s');
+  store.content.value = { id: 1, title: 'Другой фильм', hasMultipleEpisodes: false };
+  assert.is((nav.mediaSession.metadata as unknown as FakeMetadata).init.title, 'Другой фильм', 'changed: set again');
+  off();
+});
+
 test.run();
