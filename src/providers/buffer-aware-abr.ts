@@ -142,7 +142,7 @@ export function nextLevel(levels: readonly PricedLevel[], c: Choosing): number {
   const loading = levels[c.current];
   const full = !!loading && c.estimate > 0 && c.aheadS >= fullAhead(loading.peak);
   const cap = clamp(bufferCap(levels, full ? Math.max(c.estimate, c.recent || 0) : c.estimate, c.aheadS));
-  return Math.min(gated(levels, full ? Math.max(c.choice, cap) : c.choice, c.current, c.aheadS, c.estimate, c.fragmentS), cap);
+  return Math.min(gated(levels, full ? Math.max(c.choice, Math.min(cap, c.current + 1)) : c.choice, c.current, c.aheadS, c.estimate, c.fragmentS), cap);
 }
 
 /** An in-flight fragment as `abandonTo` weighs it. */

@@ -55,7 +55,9 @@ test('nextLevel, 45 s ahead: the level the buffer allows, above hls.js’s choic
 test('nextLevel, full: priced by the last fragments’ rate when hls.js’s estimate lags it (the LTE trace at 47 s: 2.6 Mb/s estimated, 6–12 Mb/s measured)', () => {
   const lagging = { estimate: 2.6e6, aheadS: 60 };
   assert.is(nextLevel(REAL, choosing(lagging)), 2, 'the estimate alone: 0.9 × 2.6 pays for 480p');
-  assert.is(nextLevel(REAL, choosing({ ...lagging, recent: 8e6 })), 4, '0.9 × 8 Mb/s pays for 1080p’s 4.78 average');
+  assert.is(nextLevel(REAL, choosing({ ...lagging, recent: 8e6 })), 3, '0.9 × 8 Mb/s pays for 1080p’s 4.78 average: one level up at a time');
+  assert.is(nextLevel(REAL, choosing({ ...lagging, recent: 8e6, current: 3, choice: 3 })), 4);
+  assert.is(nextLevel(REAL, choosing({ ...lagging, recent: 8e6, choice: 4 })), 4, 'hls.js’s own choice may leap');
   assert.is(nextLevel(REAL, choosing({ ...lagging, recent: 3.2e6 })), 3);
   assert.is(nextLevel(REAL, choosing({ ...lagging, recent: 1e6 })), 2, 'a lower rate never lowers what the estimate pays for');
   assert.is(nextLevel(REAL, choosing({ ...lagging, aheadS: 44, recent: 8e6 })), 2, 'not full: the estimate only');
