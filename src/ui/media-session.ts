@@ -47,7 +47,7 @@ export function bindMediaSession(player: PlayerApi, nav: Navigator = navigator):
       artwork: poster ? [{ src: new URL(poster, location.href).href }] : [],
     };
     const key = JSON.stringify(init);
-    if (ours && session.metadata === ours && key === shown) return;
+    if (session.metadata === ours && key === shown) return;
     session.metadata = ours = new MediaMetadata(init);
     shown = key;
   });

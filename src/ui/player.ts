@@ -104,6 +104,15 @@ export function mountPlayer(player: PlayerApi, mount: HTMLElement): () => void {
         clearTimeout(timer);
       } else wake();
     }),
+    // An effect of its own, run only when what it reads changes: each set of the poster is a new fetch
+    // of it (four of 65 kB in a 3G start when the effect below set it, sharing the link with the
+    // fragments). With autoplay the first frame comes first (controller/start-settled.ts), and once the
+    // film has started the poster is never shown: not asked for.
+    effect(() => {
+      const poster = store.startSettled.value && !store.started.value && store.poster.value;
+      if (poster) video.poster = poster;
+      else video.removeAttribute('poster');
+    }),
     effect(() => {
       const error = store.error.value;
       const started = store.started.value;
@@ -114,12 +123,6 @@ export function mountPlayer(player: PlayerApi, mount: HTMLElement): () => void {
       flag('data-started', started);
       flag('data-stretched', store.stretched.value);
       flag('data-unmute', unmuteShown);
-      // With autoplay the first frame comes first (controller/start-settled.ts), and once the film
-      // has started the poster is never shown: not asked for. Set again only when it changes: each
-      // set is a new fetch of it (four of 65 kB in a 3G start, sharing the link with its fragments).
-      const poster = store.startSettled.value && !started && store.poster.value;
-      if (!poster) video.removeAttribute('poster');
-      else if (video.getAttribute('poster') !== poster) video.poster = poster;
       chromeLayer(chrome.value, !error);
       show(spinner, busy);
       show(bigPlay, !started && !error && !busy);
