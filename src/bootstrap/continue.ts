@@ -8,8 +8,7 @@ import type { EmbedConfig } from '../config/embed-config';
 import { loadContent, loadEpisodes } from '../content/load-content';
 import { settleGuess, startPrefetch, useAudioPreferences } from '../providers/playlist-prefetch';
 import { FIRST_ASK_WAIT_MS, firstAsk } from '../providers/start-guess';
-import { AUDIO_KEY, readMap } from '../storage/local';
-import { chooseFirstSource } from './first-source';
+import { chooseFirstSource, viewerAudio } from './first-source';
 import { earlyCatalogue } from './page-config';
 
 /** `domain`: the embedding page's address, as the entry's availability call sends it. */
@@ -19,14 +18,11 @@ export function continueStart(config: EmbedConfig, domain: string): void {
   const { apiBase, movieId } = catalogue;
   const { query } = config;
   const budget = config.requestTimeoutMs;
-  useAudioPreferences(() => {
-    const saved = readMap(AUDIO_KEY)[movieId];
-    return { saved: typeof saved === 'string' ? saved : undefined, voiceAuthor: query.voiceAuthor, langOrder: config.langOrder };
-  });
+  useAudioPreferences(viewerAudio(config, movieId));
   const playlistAsked = startEarly(budget, () => loadEpisodes(apiBase, movieId))
-    // The bootstrap's handler of the same answer asks for the master (boot.ts); whichever of the two
-    // chains settles first, this one takes that request over rather than asking again (an entry landed
-    // before the answer asked for the master a second time in a third of the bench's runs).
+    // The bootstrap's handler of the same answer starts the prefetch (boot.ts); whichever of the two
+    // chains settles first, this one takes it over rather than asking again (an entry landed before
+    // the answer asked for the master a second time in a third of the bench's runs).
     .then((list) => firstAsk(FIRST_ASK_WAIT_MS).then(() => list))
     .then((list) => {
       const first = chooseFirstSource(list, config, apiBase);
