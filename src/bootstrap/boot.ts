@@ -5,8 +5,8 @@
 // title this device played before, the other catalogue calls and what it played first too.
 // Only those: everything it imports is in the page's first wave and must arrive before the first of
 // them can go out (each kilobyte there shares the 1.44 Mb/s with the entry's). What follows from the
-// episodes' answer is the chosen episode's master, asked here (a first visit), and then its playlists
-// and fragments and the other catalogue calls: continue.ts, run by the entry.
+// episodes' answer on a first visit, the chosen episode's master, playlists and first fragments, is
+// started here too; the other catalogue calls are continue.ts's, run by the entry.
 import { getAvailability, getContent, getSeasons } from '../api/catalog';
 import { getCrossOriginText, getJson, startEarly } from '../api/http';
 import { createPieceLoader, preloadPieces } from '../core/pieces';

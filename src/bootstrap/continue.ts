@@ -1,7 +1,7 @@
-// The rest of the bootstrap's start (boot.ts), run by the entry as it lands, long before the episodes
-// answer: as soon as they do, the chosen episode's playlists, init segments and first fragments
-// (providers/playlist-prefetch.ts, which hls.js takes over); then, at low priority, the other
-// catalogue calls. Each through the code the entry uses, so it takes them over and nothing is
+// The rest of the bootstrap's start (boot.ts), run by the entry as it lands: as soon as the episodes
+// answer, the chosen episode's playlists, init segments and first fragments (providers/playlist-prefetch.ts,
+// which hls.js takes over; on a first visit the bootstrap started them, and this takes its prefetch
+// over); then, at low priority, the other catalogue calls. Each through the code the entry uses, so it takes them over and nothing is
 // fetched twice; the episodes are the bootstrap's request, found by its address (api/http.ts).
 import { startEarly } from '../api/http';
 import type { EmbedConfig } from '../config/embed-config';
