@@ -5,24 +5,21 @@
 // title this device played before, the other catalogue calls and what it played first too.
 // Only those: everything it imports is in the page's first wave and must arrive before the first of
 // them can go out (each kilobyte there shares the 1.44 Mb/s with the entry's). What follows from the
-// episodes' answer on a first visit, the chosen episode's master, playlists and first fragments, is
-// started here too; the other catalogue calls are continue.ts's, run by the entry.
+// episodes' answer is the chosen episode's master, asked here (a first visit), and then its playlists
+// and fragments and the other catalogue calls: continue.ts, run by the entry.
 import { getAvailability, getContent, getSeasons } from '../api/catalog';
 import { getCrossOriginText, getJson, startEarly } from '../api/http';
 import { createPieceLoader, preloadPieces } from '../core/pieces';
 import { loadEpisodes } from '../content/load-content';
-import { chooseFirstSource, viewerAudio } from './first-source';
+import { chooseFirstSource } from './first-source';
 import { startGuess } from './guess';
-import { startPrefetch, useAudioPreferences } from '../providers/playlist-prefetch';
 import { canAppendEarly, deferEngine, offerFirstAsk } from '../providers/start-guess';
 import { recallStart } from '../storage/start-memory';
 import { earlyCatalogue, pageDomain, readPageConfig } from './page-config';
 
 /** Starts the page's first requests: run once a page (build.mjs: the page's modules, set up before it). */
 export function boot(): void {
-  // The page's own folder: the entry's and the pieces' (player.html names them `./`), whether this runs
-  // inline (a classic script: no import.meta) or as the entry's fallback file beside them.
-  const config = readPageConfig(document.getElementById('root'), document.baseURI);
+  const config = readPageConfig(document.getElementById('root'), import.meta.url);
   const budget = config.requestTimeoutMs;
   const catalogue = earlyCatalogue(config);
 
@@ -78,21 +75,19 @@ export function boot(): void {
   // And what it played first last time, guessed: the catalogue's answer keeps it or drops it
   // (bootstrap/continue.ts). Last: a guess is worth less than any request above.
   if (remembered) startGuess(remembered, config.query.timeCode ?? config.query.episodeTime ?? 0);
-  // A first visit: the start of the episode the entry will choose, as soon as the episodes answer: its
-  // master, then the variant's and the audio's playlists, init segments and first fragments, as the
-  // entry's prefetch would (providers/playlist-prefetch.ts), which takes this one over by the master's
-  // address (continue.ts). The entry is often still coming then: its files are asked after the
-  // episodes, on new connections, and land with the master's answer (LTE bench waterfalls); the
-  // playlists waited 40–90 ms more for it to run when it was the entry that asked for them. This
-  // handler runs before the entry's for the same answer: the bootstrap asked first.
+  // A first visit: the master of the episode the entry will choose, as soon as the episodes answer. The
+  // entry is still downloading then (on Fast 3G it lands ~0.15 s later, bench chain); its prefetch takes
+  // the master over as it would a returning viewer's guess (continue.ts settleGuess), and asks for the
+  // rest. This handler runs before the entry's for the same answer: the bootstrap asked first.
   else if (episodes)
     offerFirstAsk(
       episodes
         .then((list) => {
           const first = list && chooseFirstSource(list, config, catalogue.apiBase);
           if (!first?.isHls) return;
-          useAudioPreferences(viewerAudio(config, catalogue.movieId));
-          startPrefetch(first.source.url, first.source.startAt);
+          const { episode, source } = first;
+          const { movieId: movie } = catalogue;
+          startGuess({ movie, episode: episode.id, variant: source.variantId, master: source.url, at: source.startAt, playlists: [], segments: [] }, source.startAt);
         })
         // A bad address is the entry's to report too.
         .catch(() => {}),

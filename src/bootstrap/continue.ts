@@ -1,14 +1,15 @@
-// The rest of the bootstrap's start (boot.ts), run by the entry as it lands: as soon as the episodes
-// answer, the chosen episode's playlists, init segments and first fragments (providers/playlist-prefetch.ts,
-// which hls.js takes over; on a first visit the bootstrap started them, and this takes its prefetch
-// over); then, at low priority, the other catalogue calls. Each through the code the entry uses, so it takes them over and nothing is
+// The rest of the bootstrap's start (boot.ts), run by the entry as it lands, long before the episodes
+// answer: as soon as they do, the chosen episode's playlists, init segments and first fragments
+// (providers/playlist-prefetch.ts, which hls.js takes over); then, at low priority, the other
+// catalogue calls. Each through the code the entry uses, so it takes them over and nothing is
 // fetched twice; the episodes are the bootstrap's request, found by its address (api/http.ts).
 import { startEarly } from '../api/http';
 import type { EmbedConfig } from '../config/embed-config';
 import { loadContent, loadEpisodes } from '../content/load-content';
 import { settleGuess, startPrefetch, useAudioPreferences } from '../providers/playlist-prefetch';
 import { FIRST_ASK_WAIT_MS, firstAsk } from '../providers/start-guess';
-import { chooseFirstSource, viewerAudio } from './first-source';
+import { AUDIO_KEY, readMap } from '../storage/local';
+import { chooseFirstSource } from './first-source';
 import { earlyCatalogue } from './page-config';
 
 /** `domain`: the embedding page's address, as the entry's availability call sends it. */
@@ -18,11 +19,14 @@ export function continueStart(config: EmbedConfig, domain: string): void {
   const { apiBase, movieId } = catalogue;
   const { query } = config;
   const budget = config.requestTimeoutMs;
-  useAudioPreferences(viewerAudio(config, movieId));
+  useAudioPreferences(() => {
+    const saved = readMap(AUDIO_KEY)[movieId];
+    return { saved: typeof saved === 'string' ? saved : undefined, voiceAuthor: query.voiceAuthor, langOrder: config.langOrder };
+  });
   const playlistAsked = startEarly(budget, () => loadEpisodes(apiBase, movieId))
-    // The bootstrap's handler of the same answer starts the prefetch (boot.ts); whichever of the two
-    // chains settles first, this one takes it over rather than asking again (an entry landed before
-    // the answer asked for the master a second time in a third of the bench's runs).
+    // The bootstrap's handler of the same answer asks for the master (boot.ts); whichever of the two
+    // chains settles first, this one takes that request over rather than asking again (an entry landed
+    // before the answer asked for the master a second time in a third of the bench's runs).
     .then((list) => firstAsk(FIRST_ASK_WAIT_MS).then(() => list))
     .then((list) => {
       const first = chooseFirstSource(list, config, apiBase);

@@ -1,10 +1,9 @@
 import type { EmbedConfig } from '../config/embed-config';
-import type { AudioPreferences } from '../content/audio-choice';
 import type { Episode } from '../core/entities';
 import { chooseInitialEpisode } from '../content/episodes';
 import { type SourceChoice, isDescriptorAddress, resolveSource } from '../content/source';
 import { detectCapabilities, pickEngine } from '../providers/engine';
-import { AUDIO_KEY, PROGRESS_KEY, VARIANTS_KEY, readMap } from '../storage/local';
+import { PROGRESS_KEY, VARIANTS_KEY, readMap } from '../storage/local';
 
 export interface FirstSource {
   episode: Episode;
@@ -37,11 +36,3 @@ export function chooseFirstSource(list: Episode[], config: EmbedConfig, apiBase:
   const isHls = !isDescriptorAddress(source.url) && pickEngine(source.url, detectCapabilities()) === 'hls';
   return { episode, source, isHls };
 }
-
-/** The viewer's audio preferences for the title (SPEC §4), read whenever the prefetch chooses a rendition. */
-export const viewerAudio =
-  (config: EmbedConfig, movieId: number) =>
-  (): AudioPreferences => {
-    const saved = readMap(AUDIO_KEY)[movieId];
-    return { saved: typeof saved === 'string' ? saved : undefined, voiceAuthor: config.query.voiceAuthor, langOrder: config.langOrder };
-  };
