@@ -7,6 +7,7 @@ import { EXTERNAL_TRACK_BASE, type MediaTrack } from '../core/tracks';
 import { BufferAwareAbr, FORWARD_MAX_BYTES, FORWARD_MAX_S, FORWARD_MIN_S } from './buffer-aware-abr';
 import { watchFrameDrops } from './frame-drops';
 import { measuredBandwidth } from './link-estimate';
+import { watchStuckStart } from './stuck-start';
 import { watchedLoader } from './watched-loader';
 
 type HlsTrack = { name?: string; lang?: string; audioCodec?: string; channels?: string; default?: boolean };
@@ -87,11 +88,27 @@ export async function attachHls(
   // The stream has started once its first data is in the element (MSE fires this whatever preload says).
   const onStarted = () => {
     started = true;
+    stopStuckWatch();
     Object.assign(hls.config, PLAYING);
   };
+  // A start the engine keeps from its first frame is recovered as hls.js advises for a media error
+  // (a new MediaSource, the buffer loaded again), once per source.
+  const stopStuckWatch = watchStuckStart(
+    video,
+    () => hls.mainForwardBufferInfo?.len ?? 0,
+    () => {
+      onRecoverable('start stuck');
+      hls.recoverMediaError();
+      // A new MediaSource resets the element to paused; the viewer asked for the film.
+      video.play().catch(() => {});
+    },
+  );
   video.addEventListener('loadeddata', onStarted, { once: true });
   // The page's own start (early-media.ts) is in the element already.
-  if (early && video.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA) started = true;
+  if (early && video.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA) {
+    started = true;
+    stopStuckWatch();
+  }
   let earlyVariant = early?.variant;
   // Where the fragments the page appended itself end (the early start is one fragment from 0).
   const earlyEnd = early && video.buffered.length ? video.buffered.end(0) : 0;
@@ -101,6 +118,7 @@ export async function attachHls(
   const handle: HlsHandle = {
     destroy() {
       clearTimeout(timer);
+      stopStuckWatch();
       stopDropWatch();
       life.abort();
       video.removeEventListener('loadeddata', onStarted);
