@@ -68,11 +68,48 @@ test('a prefetched fragment reaches hls.js with its own times: asked, first byte
   assert.equal([got.loading.start, got.loading.first, got.loading.end], [872, 1010, 1415]);
   assert.is(got.loaded, 135990);
   assert.is(answered, 1);
-  assert.not.ok(cache.has('http://h/seg_000.m4s'), 'handed over once: a retry goes to the network');
+  assert.ok(cache.has('http://h/seg_000.m4s'), 'kept for the take-over asking again');
   // What hls.js's ABR samples (abr-controller onFragBuffered): the time to the first byte, up to its
   // latency estimate (here that very fragment's), off the load: the transfer, about 2.7 Mb/s, not 50 ms.
   const latency = got.loading.first - got.loading.start;
   assert.ok(got.loading.end - got.loading.start - latency >= 400);
+});
+
+/** One loader of `cache` asked for `url` as hls.js asks; resolves with the answer (undefined: the network's). */
+const asker = (cache: PlaylistCache, url: string, responseType: string, onNetwork: () => void) => {
+  const Loader = watchedLoader({ last: 0, open: new Map() }, cache, () => {});
+  return () =>
+    new Promise<unknown>((done) => {
+      const loader = new Loader({} as never);
+      const callbacks = { onSuccess: (r: { data: unknown }) => done(r.data), onError() {}, onTimeout() {} } as unknown as LoaderCallbacks<LoaderContext>;
+      Object.assign(loader, { loadWatched: () => (onNetwork(), done(undefined)) });
+      loader.load({ url, responseType } as LoaderContext, {} as never, callbacks);
+    });
+};
+
+test('a prefetched fragment answers three asks (the take-over asks again), each with bytes of its own; the fourth goes to the network', async () => {
+  const bytes = new Uint8Array([1, 2, 3]).buffer;
+  const cache = new Map([['http://h/seg_000.m4s', Promise.resolve({ data: bytes, start: 1, first: 2, end: 3 } as Prefetched)]]) as PlaylistCache;
+  let network = 0;
+  const ask = asker(cache, 'http://h/seg_000.m4s', 'arraybuffer', () => network++);
+  const answers: unknown[] = [];
+  for (let i = 0; i < 4; i++) answers.push(await ask());
+  assert.is(network, 1, 'the fourth ask');
+  assert.is(answers[3], undefined);
+  const [a, b, c] = answers as ArrayBuffer[];
+  assert.equal([...new Uint8Array(a)], [1, 2, 3]);
+  assert.equal([...new Uint8Array(c)], [1, 2, 3]);
+  assert.ok(a !== b && b !== c, 'hls.js may transfer what it gets to its worker: each answer is its own');
+  assert.not.ok(cache.has('http://h/seg_000.m4s'));
+});
+
+test('a prefetched playlist answers one ask; the next goes to the network', async () => {
+  const cache = new Map([['http://h/index.m3u8', Promise.resolve({ data: '#EXTM3U', start: 1, first: 2, end: 3 } as Prefetched)]]) as PlaylistCache;
+  let network = 0;
+  const ask = asker(cache, 'http://h/index.m3u8', 'text', () => network++);
+  assert.is(await ask(), '#EXTM3U');
+  assert.is(await ask(), undefined);
+  assert.is(network, 1);
 });
 
 test.run();
