@@ -98,9 +98,7 @@ export async function attachHls(
     () => hls.mainForwardBufferInfo?.len ?? 0,
     () => {
       onRecoverable('start stuck');
-      hls.recoverMediaError();
-      // A new MediaSource resets the element to paused; the viewer asked for the film.
-      video.play().catch(() => {});
+      recover(hls);
     },
   );
   video.addEventListener('loadeddata', onStarted, { once: true });
@@ -280,11 +278,21 @@ export async function attachHls(
           h.swapAudioCodec();
         }
         lastMediaRecovery = now;
-        h.recoverMediaError();
-        return;
+        return recover(h);
       }
     }
     fatal(data);
+  }
+
+  /**
+   * hls.js's media recovery: a new MediaSource, which resets the element to paused. A film that was
+   * playing goes on (the fault matrix's garbage mid-film fragment, under the load of the whole e2e run:
+   * recovered, then paused under the spinner for good).
+   */
+  function recover(h: Hls): void {
+    const playing = !video.paused;
+    h.recoverMediaError();
+    if (playing) video.play().catch(() => {});
   }
 
   function fatal(data: ErrorData) {
