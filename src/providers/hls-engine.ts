@@ -86,9 +86,12 @@ export async function attachHls(
   let timer: ReturnType<typeof setTimeout> | undefined;
   const stopDropWatch = watchFrameDrops(video, (dropped, decoded) => bus.emit('media:stats', { dropped, decoded }));
   // The stream has started once its first data is in the element (MSE fires this whatever preload says).
-  const onStarted = () => {
+  const markStarted = () => {
     started = true;
     stopStuckWatch();
+  };
+  const onStarted = () => {
+    markStarted();
     Object.assign(hls.config, PLAYING);
   };
   // A start the engine keeps from its first frame is recovered as hls.js advises for a media error
@@ -103,10 +106,7 @@ export async function attachHls(
   );
   video.addEventListener('loadeddata', onStarted, { once: true });
   // The page's own start (early-media.ts) is in the element already.
-  if (early && video.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA) {
-    started = true;
-    stopStuckWatch();
-  }
+  if (early && video.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA) markStarted();
   let earlyVariant = early?.variant;
   // Where the fragments the page appended itself end (the early start is one fragment from 0).
   const earlyEnd = early && video.buffered.length ? video.buffered.end(0) : 0;

@@ -7,6 +7,8 @@
 const STUCK_START_MS = 3000;
 const STUCK_AHEAD_S = 1;
 const CHECK_MS = 500;
+/** HTMLMediaElement.HAVE_CURRENT_DATA (a frame to show), spelled out: the watch takes any element-like object. */
+const HAVE_CURRENT_DATA = 2;
 
 /**
  * Calls `stuck` once when the element has been asked to play, with `bufferedAhead()` seconds ahead,
@@ -21,7 +23,7 @@ export function watchStuckStart(
 ): () => void {
   let since = 0;
   const timer = setInterval(() => {
-    const waiting = !video.paused && video.readyState < 2 && bufferedAhead() >= STUCK_AHEAD_S;
+    const waiting = !video.paused && video.readyState < HAVE_CURRENT_DATA && bufferedAhead() >= STUCK_AHEAD_S;
     since = waiting ? since + checkMs : 0;
     if (since < stuckMs) return;
     clearInterval(timer);
