@@ -6,6 +6,7 @@ import type { EarlyMedia, HlsContext, HlsHandle, PlaylistCache } from '../core/p
 import { EXTERNAL_TRACK_BASE, type MediaTrack } from '../core/tracks';
 import { BufferAwareAbr, FORWARD_MAX_BYTES, FORWARD_MAX_S, FORWARD_MIN_S } from './buffer-aware-abr';
 import { watchFrameDrops } from './frame-drops';
+import { watchPlayIntent } from './play-intent';
 import { measuredBandwidth } from './link-estimate';
 import { watchStuckStart } from './stuck-start';
 import { watchedLoader } from './watched-loader';
@@ -85,6 +86,19 @@ export async function attachHls(
   let started = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const stopDropWatch = watchFrameDrops(video, (dropped, decoded) => bus.emit('media:stats', { dropped, decoded }));
+  // A new MediaSource (a restart, a media recovery: ours or hls.js's own) resets the element to paused:
+  // a film that was playing goes on once the new one is attached (bench:playback, 3G trace at 0 s:
+  // restarted after its half-minute hole, the film then stood paused; the fault matrix's garbage
+  // mid-film fragment under the e2e run's load: recovered, then paused under the spinner for good).
+  const intent = watchPlayIntent(video);
+  // hls.js only logs the element's own failure while its MediaSource stays open (Chromium, a jump
+  // over a hole between renditions: MEDIA_ERR_DECODE, the element paused under the spinner): it is
+  // a media error like those hls.js reports, recovered the same way.
+  const onElementError = () => {
+    const error = video.error;
+    if (error && hls.media === video) onError(hls, { type: ErrorTypes.MEDIA_ERROR, details: `elementError ${error.code}`, fatal: true, error } as unknown as ErrorData);
+  };
+  video.addEventListener('error', onElementError);
   // The stream has started once its first data is in the element (MSE fires this whatever preload says).
   const markStarted = () => {
     started = true;
@@ -101,7 +115,7 @@ export async function attachHls(
     () => hls.mainForwardBufferInfo?.len ?? 0,
     () => {
       onRecoverable('start stuck');
-      recover(hls);
+      hls.recoverMediaError();
     },
   );
   video.addEventListener('loadeddata', onStarted, { once: true });
@@ -118,8 +132,10 @@ export async function attachHls(
       clearTimeout(timer);
       stopStuckWatch();
       stopDropWatch();
+      intent.stop();
       life.abort();
       video.removeEventListener('loadeddata', onStarted);
+      video.removeEventListener('error', onElementError);
       hls.destroy();
     },
     setQuality(level) {
@@ -219,6 +235,9 @@ export async function attachHls(
     h.on(Events.SUBTITLE_TRACK_SWITCH, (_e, data) => {
       if (store.textTrack.value < EXTERNAL_TRACK_BASE) store.textTrack.value = data.id;
     });
+    h.on(Events.MEDIA_ATTACHED, () => {
+      if (intent.playing() && video.paused) video.play().catch(() => {});
+    });
     h.on(Events.FRAG_LOADED, () => bus.emit('media:stats', { bandwidth: h.bandwidthEstimate }));
     if (attach) load(h);
     return h;
@@ -248,12 +267,8 @@ export async function attachHls(
         // Read now, not at the error: the buffer may have played on meanwhile, and a viewer who
         // paused in between stays paused.
         const at = video.currentTime;
-        const playing = !video.paused;
         hls.destroy();
         hls = create(at);
-        // A new MediaSource resets the element to paused: a film that was playing goes on (bench:playback,
-        // 3G trace at 0 s: restarted after its half-minute hole, the film then stood paused).
-        if (playing) video.play().catch(() => {});
       }, NETWORK_RETRY_DELAY_MS);
     };
     // Once playing, a network error may be the link, not the server (a tunnel): while no answer
@@ -278,21 +293,10 @@ export async function attachHls(
           h.swapAudioCodec();
         }
         lastMediaRecovery = now;
-        return recover(h);
+        return h.recoverMediaError();
       }
     }
     fatal(data);
-  }
-
-  /**
-   * hls.js's media recovery: a new MediaSource, which resets the element to paused. A film that was
-   * playing goes on (the fault matrix's garbage mid-film fragment, under the load of the whole e2e run:
-   * recovered, then paused under the spinner for good).
-   */
-  function recover(h: Hls): void {
-    const playing = !video.paused;
-    h.recoverMediaError();
-    if (playing) video.play().catch(() => {});
   }
 
   function fatal(data: ErrorData) {

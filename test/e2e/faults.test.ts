@@ -502,6 +502,49 @@ for (const [fname, f] of MEDIA_FAULTS) {
   });
 }
 
+// The element's own failure: a broken box appended to the video SourceBuffer makes the element fail to
+// decode (MEDIA_ERR_DECODE) while its MediaSource stays open, which hls.js only logs, and Chromium
+// pauses it. The engine recovers it as a media error: the film plays on from where it was.
+test('the element fails to decode mid-film (its video SourceBuffer given a broken box) → the film plays on', async () => {
+  const s = await start('?movie_id=1', {
+    init: [
+      () => {
+        const add = MediaSource.prototype.addSourceBuffer;
+        MediaSource.prototype.addSourceBuffer = function (this: MediaSource, type: string) {
+          const sb = add.call(this, type);
+          if (type.startsWith('video/')) (window as unknown as { __videoBuffer: SourceBuffer }).__videoBuffer = sb;
+          return sb;
+        };
+      },
+    ],
+  });
+  try {
+    const first = await outcome(s.page.mainFrame(), s.t0, { pastTime: 2 });
+    assert.is(first.kind, 'plays', describe(first));
+    const at = await s.page.evaluate(async () => {
+      const video = document.querySelector<HTMLVideoElement>('video.pl-video')!;
+      const sb = (window as unknown as { __videoBuffer: SourceBuffer }).__videoBuffer;
+      const within = (ms: number, p: Promise<unknown>) => Promise.race([p, new Promise((r) => setTimeout(r, ms))]);
+      if (sb.updating) await within(5000, new Promise((r) => sb.addEventListener('updateend', r, { once: true })));
+      // Read in the capture phase, before the player's own listener recovers the element (a new source clears its error).
+      let code: number | undefined;
+      const failed = new Promise((r) => window.addEventListener('error', (e) => e.target === video && r((code = video.error?.code)), true));
+      const time = video.currentTime;
+      // A box of 2 bytes (its header alone takes 8): the parser fails at once rather than waiting for more.
+      sb.appendBuffer(new Uint8Array([0, 0, 0, 2, 0x6d, 0x6f, 0x6f, 0x66, 0, 0, 0, 0]));
+      await within(5000, failed);
+      return { time, code };
+    });
+    assert.is(at.code, 3, 'the broken box made the element fail');
+    const after = await outcome(s.page.mainFrame(), Date.now(), { pastTime: at.time + 3, click: false });
+    assert.is(after.kind, 'plays', `after the element failed at ${at.time.toFixed(2)} s: ${describe(after)}`);
+    assert.ok(after.currentTime >= at.time - 1, `from where it was (${at.time.toFixed(2)} s), not the start: ${describe(after)}`);
+    assert.equal(await jsErrors(s), []);
+  } finally {
+    await finish(s);
+  }
+});
+
 // ---------------------------------------------------------------------------------------------
 // Film 4's master descriptor × {404, stall, garbage} → 'Ошибка в загрузке: {address}'
 

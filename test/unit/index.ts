@@ -37,6 +37,7 @@ import './providers/buffer-aware-abr.test';
 import './providers/watched-loader.test';
 import './providers/frame-drops.test';
 import './providers/stuck-start.test';
+import './providers/play-intent.test';
 import './providers/media.test';
 import './features/binge.test';
 import './features/progress-memory.test';
