@@ -16,8 +16,8 @@ const stages = [
   ['build', process.execPath, ['build.mjs']],
   ['size', 'npx', ['size-limit']],
   ['e2e', process.execPath, ['--import', 'tsx', 'test/e2e/index.ts']],
-  // The journeys in Chromium, Firefox ESR and WebKitGTK side by side (test/engines/all.ts finds or
-  // installs each engine as find-chromium.mjs does); `npm run test:engines`.
+  // The journeys in Chromium and Firefox ESR side by side, then WebKitGTK (test/engines/all.ts finds
+  // or installs each engine as find-chromium.mjs does); `npm run test:engines`.
   ['engines', process.execPath, ['--import', 'tsx', 'test/engines/all.ts']],
 ];
 
