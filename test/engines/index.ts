@@ -1,5 +1,6 @@
 // Runs the engine journeys in one engine (ENGINE=chromium|firefox|webkit): one server, one browser.
-// ENGINES_ONLY=playback,ads runs some files; ENGINES_SKIP=menus all but some (all.ts's second try). `node --import tsx test/engines/all.ts` runs every engine.
+// ENGINES_ONLY=playback,ads runs some files; ENGINES_SKIP=menus all but some (all.ts's second try).
+// `node --import tsx test/engines/all.ts` runs every engine.
 import { boot, engineName, shutdown } from './harness';
 
 // Literal imports, so knip follows them.
