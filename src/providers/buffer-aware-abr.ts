@@ -31,6 +31,8 @@ const FULL_SHARE = 0.9;
  * maxBufferSize and maxMaxBufferLength to a level's peak bitrate (BANDWIDTH): 60 s at 240p–480p of
  * the ladder, 33 s at 720p, 20 s at 1080p (12 MB where 60 s were 36 MB). 16 MB (22 s at 720p) cost
  * the LTE trace's runs, mostly at 720p, about a tenth of their bitrate against the bare hls.js page.
+ * Those are the levels' own targets; a buffer holding less than FORWARD_HELD_BYTES as fetched fills on
+ * (`forwardRoom`).
  */
 export const FORWARD_MAX_S = 60;
 export const FORWARD_MIN_S = 20;
@@ -39,6 +41,29 @@ export const FORWARD_MAX_BYTES = 24e6;
 /** The seconds hls.js buffers ahead on a level of this peak bitrate (bits/s). */
 export const forwardTarget = (peak: number): number =>
   Math.min(FORWARD_MAX_S, peak > 0 ? Math.max(FORWARD_MIN_S, (8 * FORWARD_MAX_BYTES) / peak) : FORWARD_MIN_S);
+
+/**
+ * What the main fragments ahead may weigh, as fetched, before the buffer stops at its level's own target
+ * (`forwardTarget`): 27 s at the ladder's 1080p (where the target is 20 s), 48 s at 720p (33 s). hls.js
+ * sizes the buffer as if all of it were at the level it loads next and at that level's peak: on the LTE
+ * trace at 93 s a step up from 480p to 1080p with 36 s ahead (6 MB) stopped every fetch for 16 s of good
+ * link, until 1080p's 20 s were left, and its first fragment then met the dip that followed. Counted
+ * as fetched, 24 MB carried more than the bare hls.js page left unplayed (19.0 MB against 17.3, LTE);
+ * 16 MB left 14.9 against 17.4 with the bitrate at 0.97x its (docs/performance.md).
+ */
+const FORWARD_HELD_BYTES = 16e6;
+
+/**
+ * The seconds hls.js may buffer ahead on `level` with `heldBytes` of main fragments (as fetched) in the
+ * `aheadS` seconds ahead: those seconds and what FORWARD_HELD_BYTES leaves, at the level's average;
+ * never less than the level's own target, never more than FORWARD_MAX_S.
+ */
+export function forwardRoom(level: PricedLevel, aheadS: number, heldBytes: number): number {
+  const own = forwardTarget(level.peak);
+  if (!(level.bitrate > 0) || !(aheadS > 0)) return own;
+  const room = Math.max(0, FORWARD_HELD_BYTES - (heldBytes > 0 ? heldBytes : 0));
+  return Math.min(FORWARD_MAX_S, Math.max(own, aheadS + (8 * room) / level.bitrate));
+}
 
 /** The seconds buffered ahead of the playhead. */
 export function ahead(media: Pick<HTMLMediaElement, 'buffered' | 'currentTime'> | null): number {
@@ -83,6 +108,19 @@ export function bufferCap(levels: readonly PricedLevel[], estimate: number, ahea
   for (let i = 1; i < levels.length; i++) if (levels[i].bitrate <= estimate * share(levels[i])) level = i;
   return level;
 }
+
+/**
+ * With this much ahead, the level loading now is kept while the estimate pays for it at FULL_SHARE (the
+ * buffer still grows), though the buffer's share would price it out: the share rises with the buffer to
+ * choose where to go, not to leave a level the link pays for. On the LTE trace at 47 s a dip of the
+ * estimate to 1.5–1.7 Mb/s with 15–33 s ahead priced 480p (1.4 Mb/s) at three quarters of it, and the
+ * player played 360p for half a minute where the bare hls.js page (which keeps a level at 0.95) stayed.
+ */
+const KEEP_AHEAD_S = SAFE_AHEAD_S / 2;
+
+/** Whether the level loading now may stay, whatever the buffer's share (`KEEP_AHEAD_S`). */
+const kept = (level: PricedLevel | undefined, estimate: number, aheadS: number): boolean =>
+  !!level && aheadS >= KEEP_AHEAD_S && level.bitrate <= FULL_SHARE * estimate;
 
 /** What `nextLevel` weighs, besides the levels: all of it hls.js's, read as a fragment is to be chosen. */
 export interface Choosing {
@@ -131,17 +169,19 @@ export function recentRate(rates: readonly number[]): number {
 
 /**
  * The level to load next: hls.js's choice, a step up `gated`, never above the level the buffer allows
- * (`bufferCap`); and, with the buffer full (`fullAhead`), that level even above hls.js's choice, priced
- * by the better of hls.js's estimate and the last fragments' rate (`recentRate`): there the buffer, not
- * hls.js's fraction of the estimate (0.7 for a step up), says what the link pays for. On the LTE trace
- * the bare hls.js page, 70–85 s ahead, went back up to 720p in the second half of its runs while the
- * player, 40–60 s ahead, stayed on 480p (0.92x its bitrate).
+ * (`bufferCap`) unless it is the level loading now and `kept`; and, with the buffer full (`fullAhead`),
+ * that level even above hls.js's choice, priced by the better of hls.js's estimate and the last
+ * fragments' rate (`recentRate`): there the buffer, not hls.js's fraction of the estimate (0.7 for a
+ * step up), says what the link pays for. On the LTE trace the bare hls.js page, 70–85 s ahead, went
+ * back up to 720p in the second half of its runs while the player, 40–60 s ahead, stayed on 480p
+ * (0.92x its bitrate).
  */
 export function nextLevel(levels: readonly PricedLevel[], c: Choosing): number {
   const clamp = (level: number) => Math.max(Math.min(level, c.max), c.min);
   const loading = levels[c.current];
   const full = !!loading && c.estimate > 0 && c.aheadS >= fullAhead(loading.peak);
-  const cap = clamp(bufferCap(levels, full ? Math.max(c.estimate, c.recent || 0) : c.estimate, c.aheadS));
+  const allowed = bufferCap(levels, full ? Math.max(c.estimate, c.recent || 0) : c.estimate, c.aheadS);
+  const cap = clamp(allowed < c.current && kept(loading, c.estimate, c.aheadS) ? c.current : allowed);
   return Math.min(gated(levels, full ? Math.max(c.choice, Math.min(cap, c.current + 1)) : c.choice, c.current, c.aheadS, c.estimate, c.fragmentS), cap);
 }
 
@@ -205,21 +245,28 @@ export class BufferAwareAbr extends AbrController {
   private watching?: ReturnType<typeof setInterval>;
   /** The main fragments' rates (bits/s), first byte to last, the last RECENT_SAMPLES of them. */
   private rates: number[] = [];
+  /** The main fragments appended and not yet played, by sequence number (the renditions' are aligned: a stretch loaded again, at another level, replaces it). */
+  private held = new Map<Fragment['sn'], Fragment>();
 
   get nextAutoLevel(): number {
     const hls = this.hls;
     const choice = super.nextAutoLevel;
     if (!hls) return choice;
-    return nextLevel(this.priced(), {
+    const aheadS = ahead(hls.media);
+    const levels = this.priced();
+    const level = nextLevel(levels, {
       choice,
       current: hls.loadLevel,
-      aheadS: ahead(hls.media),
+      aheadS,
       estimate: this.bwEstimator.getEstimate(),
       recent: recentRate(this.rates),
       fragmentS: hls.levels[hls.loadLevel]?.details?.targetduration ?? Infinity,
       min: hls.minAutoLevel,
       max: hls.maxAutoLevel,
     });
+    // hls.js asks for the next level, then sizes the buffer by it (its config read at each tick).
+    if (levels[level]) hls.config.maxBufferLength = forwardRoom(levels[level], aheadS, this.heldAhead(aheadS));
+    return level;
   }
 
   set nextAutoLevel(level: number) {
@@ -237,15 +284,30 @@ export class BufferAwareAbr extends AbrController {
 
   protected onFragBuffered(event: Events.FRAG_BUFFERED, data: FragBufferedData) {
     super.onFragBuffered(event, data);
-    const stats = data.frag.stats;
+    const frag = data.frag;
+    const stats = frag.stats;
+    if (frag.type !== 'main' || data.part || stats.aborted) return;
+    this.held.set(frag.sn, frag);
     const streamingMs = stats.loading.end - stats.loading.first;
-    if (data.frag.type !== 'main' || data.part || stats.aborted || stats.loaded < RECENT_MIN_BYTES || !(stats.loading.first > 0) || !(streamingMs > 0)) return;
+    if (stats.loaded < RECENT_MIN_BYTES || !(stats.loading.first > 0) || !(streamingMs > 0)) return;
     this.rates = [...this.rates.slice(1 - RECENT_SAMPLES), (8000 * stats.loaded) / Math.max(streamingMs, 20)];
   }
 
   destroy() {
     clearInterval(this.watching);
     super.destroy();
+  }
+
+  /** The bytes of main fragments (as fetched) in the `aheadS` seconds ahead of the playhead (one partly played, its share); those played are let go. */
+  private heldAhead(aheadS: number): number {
+    const now = this.hls.media?.currentTime ?? 0;
+    let bytes = 0;
+    for (const [sn, f] of this.held) {
+      if (f.end <= now) this.held.delete(sn);
+      const share = (Math.min(f.end, now + aheadS) - Math.max(f.start, now)) / f.duration;
+      if (share > 0) bytes += f.stats.loaded * Math.min(1, share);
+    }
+    return bytes;
   }
 
   private priced(): PricedLevel[] {

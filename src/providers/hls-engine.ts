@@ -170,11 +170,12 @@ export async function attachHls(
       // trace: sourceopen at 809 ms, the fragment asked at 900).
       startFragPrefetch: true,
       startPosition: at > 0 ? at : -1,
-      // A phone's data plan and memory (buffer-aware-abr.ts forwardTarget): a minute ahead at the low
-      // rungs, 24 MB at the high ones, 20 s at least. hls.js's default fills 60 MB, up to 600 s ahead
-      // at a low bitrate (--long: 593 s buffered), paid for by a viewer who may stop at any moment; 30 s
-      // was too little for the 3G trace's half-minute holes; 60 s at 1080p made --long's renderer
-      // grow with the bitrate (docs/performance.md "On real networks").
+      // A phone's data plan and memory (buffer-aware-abr.ts forwardTarget, forwardRoom): a minute ahead
+      // at the low rungs, 24 MB at the high ones priced at their peak, 20 s at least; ABR lengthens it
+      // while less than 16 MB are held. hls.js's default fills 60 MB, up to 600 s ahead at a low
+      // bitrate (--long: 593 s buffered), paid for by a viewer who may stop at any moment; 30 s was too
+      // little for the 3G trace's half-minute holes; 60 s at 1080p made --long's renderer grow with the
+      // bitrate (docs/performance.md "On real networks").
       maxBufferLength: FORWARD_MIN_S,
       maxBufferSize: FORWARD_MAX_BYTES,
       maxMaxBufferLength: FORWARD_MAX_S,

@@ -2,7 +2,7 @@
 // the level the buffer allows; an in-flight fragment the link stopped paying for restarted lower.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { abandonTo, ahead, bufferCap, type Choosing, forwardTarget, fullAhead, gated, type InFlight, nextLevel, recentRate } from '../../../src/providers/buffer-aware-abr';
+import { abandonTo, ahead, bufferCap, type Choosing, forwardRoom, forwardTarget, fullAhead, gated, type InFlight, nextLevel, recentRate } from '../../../src/providers/buffer-aware-abr';
 
 const ranges = (...r: Array<[number, number]>) => ({ length: r.length, start: (i: number) => r[i][0], end: (i: number) => r[i][1] }) as TimeRanges;
 
@@ -99,6 +99,18 @@ test('nextLevel, not full: hls.js’s choice gated and capped (a slow link with 
   assert.is(nextLevel(REAL, choosing({ aheadS: 60, choice: 4, current: 2, estimate: 1e7, min: 1 })), 4);
 });
 
+test('nextLevel, 15 s ahead or more: the level loading now stays while nine tenths of the estimate pay for it (the LTE trace at 47 s)', () => {
+  const dip = { current: 2, choice: 2, estimate: 1.6e6, aheadS: 20 };
+  assert.is(bufferCap(REAL, dip.estimate, dip.aheadS), 1, 'the buffer’s share, 0.77 × 1.6 = 1.23 Mb/s, prices 480p’s 1.40 out');
+  assert.is(nextLevel(REAL, choosing(dip)), 2, '0.9 × 1.6 = 1.44 pays for 480p: kept');
+  assert.is(nextLevel(REAL, choosing({ ...dip, estimate: 1.5e6 })), 1, '0.9 × 1.5 = 1.35 does not: down');
+  assert.is(nextLevel(REAL, choosing({ ...dip, aheadS: 14.9 })), 1, 'under 15 s ahead the buffer’s share rules');
+  assert.is(nextLevel(REAL, choosing({ ...dip, choice: 1 })), 1, 'hls.js’s own step down is taken');
+  assert.is(nextLevel(REAL, choosing({ ...dip, max: 1 })), 1, 'never above the levels ABR may choose');
+  assert.is(nextLevel(REAL, choosing({ ...dip, estimate: 0 })), 2, 'nothing estimated: hls.js’s choice, as before');
+  assert.is(nextLevel(REAL, choosing({ ...dip, estimate: NaN, choice: 1 })), 1);
+});
+
 test('a step down, the same level, and the first choice (nothing loaded yet) are never held', () => {
   assert.is(gated(REAL, 0, 2, 1, 0, 4), 0);
   assert.is(gated(REAL, 2, 2, 1, 0, 4), 2);
@@ -123,6 +135,27 @@ test('forwardTarget: a minute at low peaks, 24 MB above, 20 s at least (the ladd
   assert.is(forwardTarget(1e6), 60);
   assert.is(forwardTarget(0), 20);
   assert.is(forwardTarget(Number.NaN), 20);
+});
+
+test('forwardRoom: the seconds ahead and what 16 MB as fetched leave, at the next level’s average (the LTE trace at 93 s: 480p → 1080p with 36 s ahead)', () => {
+  const [p480, p720, p1080] = [REAL[2], REAL[3], REAL[4]];
+  assert.is(Math.round(forwardRoom(p1080, 36, 36 * (p480.bitrate / 8))), 52, '36 s of 480p (6.3 MB), then 9.7 MB of 1080p: 16 s more');
+  assert.is(Math.round(forwardRoom(p1080, 27, 27 * (p1080.bitrate / 8))), 27, 'all held at 1080p: 27 s (16 MB), no more');
+  assert.is(forwardRoom(p1080, 25, 25 * (p1080.peak / 8)), 25, '25 s at the peak (32 MB): full, nothing fetched');
+  assert.is(Math.round(forwardRoom(p720, 20, 20 * (p720.bitrate / 8))), 48, '720p: 48 s as fetched (its own target 33 s)');
+  assert.is(forwardRoom(p1080, 0, 0), 20, 'nothing ahead: the level’s own target');
+  assert.is(forwardRoom(p1080, 59, 1e6), 60, 'never above a minute');
+  assert.is(forwardRoom(REAL[1], 10, 1e6), 60, 'a low level’s own minute');
+});
+
+test('forwardRoom: nonsense in, the level’s own target out, or what is ahead', () => {
+  assert.is(forwardRoom({ bitrate: 0, peak: 0 }, 30, 1e6), 20);
+  assert.is(forwardRoom({ bitrate: NaN, peak: NaN }, 30, 1e6), 20);
+  assert.is(forwardRoom(REAL[4], NaN, 1e6), 20);
+  assert.is(forwardRoom(REAL[4], -3, 1e6), 20);
+  assert.is(Math.round(forwardRoom(REAL[4], 10, NaN)), 37, 'nothing known held: the whole 16 MB, 26.8 s after the 10 s ahead');
+  assert.is(Math.round(forwardRoom(REAL[4], 10, -5)), 37);
+  assert.is(forwardRoom(REAL[4], 30, Infinity), 30);
 });
 
 test('bufferCap: a level whose whole buffer is under 30 s gets the full share once that buffer is full', () => {
