@@ -34,12 +34,19 @@ async function firstVisit(query: string, movie: number): Promise<{ p: Opened; st
   return { p, start };
 }
 
-/** The same context visits `query` again, its HTTP cache emptied (the storage kept). */
+/**
+ * The same context visits `query` again, its HTTP cache emptied (the storage kept). The first visit is
+ * left first: a fragment it was still fetching, cut by the navigation, was kept by Chromium's cache as
+ * a truncated entry written after the clear, and the second visit's one ask for it reached the server
+ * as two range requests resuming it (`bytes=N-N`, then `bytes=N-`, with If-Range): "asked twice" in
+ * about one run in thirty under load (seg_006 to seg_013, the first visit's buffer end), none in 70
+ * with the clear after the navigation.
+ */
 async function secondVisit(p: Opened, query: string): Promise<Page> {
+  await p.page.goto('about:blank');
   const cdp = await p.context.newCDPSession(p.page);
   await cdp.send('Network.clearBrowserCache');
   await cdp.detach();
-  await p.page.goto('about:blank');
   srv().clearRequests();
   await p.page.goto(`${srv().url}/player/${query}`);
   return p.page;
@@ -71,14 +78,7 @@ test('second visit: what the first asked for first goes out before the episodes 
     }
     const availability = log.find((r) => r.path === '/catalog-api/contents/1/available');
     assert.ok(availability && availability.time < answered - 1000, 'the availability asked at once too');
-    // The guess's addresses: a fragment near the film's end is now and then asked twice on this
-    // unthrottled link (seg_013, video and audio, about one CI run in five), which is not the take-over.
-    const guessed = new Set([start.master, ...start.playlists, ...start.segments].map((u) => `GET ${pathOf(u)}`));
-    assert.equal(
-      twice().filter((a) => guessed.has(a.split('?')[0])),
-      [],
-      'each address of the guess once: the entry and hls.js took the guess over',
-    );
+    assert.equal(twice(), [], 'each address once: the entry and hls.js took the guess over');
     assert.equal(p.errors, []);
   } finally {
     srv().clearFaults();
