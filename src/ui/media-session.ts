@@ -5,6 +5,13 @@ import type { PlayerApi } from '../core/player-api';
 import { SKIP_S } from './keyboard';
 import { ruUi } from '../i18n/ru-ui';
 
+/**
+ * Seconds buffered ahead before the poster becomes the artwork (or the film is buffered to its end):
+ * setting it has the browser fetch it (Chromium twice, the second from its cache when it may keep it),
+ * and right after the first frame that fetch shared a slow link with the fragments due next
+ * (docs/performance.md "The artwork after the start").
+ */
+const ARTWORK_AHEAD_S = 10;
 
 export function bindMediaSession(player: PlayerApi, nav: Navigator = navigator): () => void {
   const session = nav.mediaSession;
@@ -32,6 +39,7 @@ export function bindMediaSession(player: PlayerApi, nav: Navigator = navigator):
   // has the browser fetch the artwork again (twice per start on the 3G trace, 65 kB each).
   let ours: MediaMetadata | undefined;
   let shown = '';
+  let artworkShown = '';
   const stopMeta = effect(() => {
     const content = store.content.value;
     const episode = store.episode.value;
@@ -39,12 +47,16 @@ export function bindMediaSession(player: PlayerApi, nav: Navigator = navigator):
     // autoplay it waits for the first frame, a pre-roll's included): the content's comes after it.
     if (!content || store.adState.value === 'ready') return;
     const poster = store.poster.value;
+    if (poster && poster !== artworkShown) {
+      const end = store.bufferedEnd.value;
+      if (end - store.currentTime.value >= ARTWORK_AHEAD_S || (end > 0 && end >= store.duration.value - 0.5)) artworkShown = poster;
+    }
     const series = content.hasMultipleEpisodes && episode?.season;
     const init: MediaMetadataInit = {
       title: series && episode.title ? episode.title : content.title,
       artist: series ? ruUi.seasonEpisode(episode.season!.order, episode.order) : '',
       album: content.title,
-      artwork: poster ? [{ src: new URL(poster, location.href).href }] : [],
+      artwork: poster && poster === artworkShown ? [{ src: new URL(poster, location.href).href }] : [],
     };
     const key = JSON.stringify(init);
     if (session.metadata === ours && key === shown) return;

@@ -85,4 +85,48 @@ test('the same metadata is not set again (each set fetches the artwork again); a
   off();
 });
 
+test('the artwork waits for 10 s buffered ahead (or the film buffered to its end), then stays; a new poster waits again', () => {
+  (globalThis as Record<string, unknown>).MediaMetadata = FakeMetadata;
+  // The artwork's address is resolved against the page's.
+  Object.defineProperty(globalThis, 'location', { value: new URL('https://player.example/player/'), configurable: true });
+  try {
+    artworkJourney();
+  } finally {
+    delete (globalThis as Record<string, unknown>).location;
+  }
+});
+
+function artworkJourney() {
+  const store = createStore();
+  const player = { store, bus: createBus(), requests: {} } as unknown as PlayerApi;
+  const { nav } = fakeSession();
+  const off = bindMediaSession(player, nav);
+  const artwork = () => ((nav.mediaSession.metadata as unknown as { init: MediaMetadataInit }).init.artwork ?? []).map((a) => a.src);
+  store.content.value = { id: 1, title: 'Тестовый фильм', hasMultipleEpisodes: false, posterUrl: '/media/posters/film-1.jpg' };
+  store.duration.value = 5400;
+  store.currentTime.value = 0;
+  store.bufferedEnd.value = 4;
+  assert.is((nav.mediaSession.metadata as unknown as FakeMetadata).init.title, 'Тестовый фильм', 'the title at once');
+  assert.equal(artwork(), [], 'no artwork on 4 s ahead: nothing fetched beside the start');
+  store.currentTime.value = 2;
+  store.bufferedEnd.value = 11.9;
+  assert.equal(artwork(), [], '9.9 s ahead');
+  store.bufferedEnd.value = 12;
+  assert.equal(artwork(), ['https://player.example/media/posters/film-1.jpg'], '10 s ahead');
+  const set = nav.mediaSession.metadata;
+  store.currentTime.value = 11;
+  store.bufferedEnd.value = 12;
+  assert.is(nav.mediaSession.metadata, set, 'a buffer run low keeps it: not set (and fetched) again');
+
+  // Another title (the media state reset first, as a new source does).
+  store.bufferedEnd.value = 0;
+  store.currentTime.value = 0;
+  store.duration.value = 6;
+  store.content.value = { id: 3, title: 'Короткий', hasMultipleEpisodes: false, posterUrl: '/media/posters/film-3.jpg' };
+  assert.equal(artwork(), [], 'another poster waits again');
+  store.bufferedEnd.value = 5.6;
+  assert.equal(artwork(), ['https://player.example/media/posters/film-3.jpg'], 'buffered to its end');
+  off();
+}
+
 test.run();
