@@ -10,7 +10,7 @@ import type { Ladder } from './playback-ladder';
 // Runs in the page before its own scripts. A string, not a function: tsx would wrap named inner
 // functions in a helper the page lacks. The content <video> is any not inside the ad's overlay (.pl-ad).
 // Events are caught on window in the capture phase (media events do not bubble).
-const PROBE = `(() => {
+export const PROBE = `(() => {
   const log = [];
   let video;
   let errorSeen = false;
@@ -87,13 +87,14 @@ export interface Request {
   failed?: boolean;
 }
 
-export interface MeasuredPage {
-  page: Page;
-  cdp: CDPSession;
+/** A measured page of one run, in any engine (Chromium here, Firefox in playback-firefox.ts). */
+export interface PlaybackPage {
+  /** Navigates, waiting for the navigation to be under way at most `timeoutMs`. */
+  goto(url: string, timeoutMs: number): Promise<void>;
   /** Media segments of the ladder fetched so far (finished, not failed), bytes on the wire. */
-  segments(): PathFetch[];
+  segments(): Promise<PathFetch[]>;
   /** Every request so far, in the order asked: the waterfall. */
-  requests(): Request[];
+  requests(): Promise<Request[]>;
   /** The probe's log up to now (a sample taken first). */
   log(): Promise<LogEntry[]>;
   state(): Promise<PageState>;
@@ -101,6 +102,12 @@ export interface MeasuredPage {
   seek(to: number): Promise<void>;
   /** Waits until the page's clock reads `ms` since navigation. */
   until(ms: number): Promise<void>;
+}
+
+/** Chromium's measured page, with what the long watch reads of it (DOM counters, memory). */
+export interface MeasuredPage extends PlaybackPage {
+  page: Page;
+  cdp: CDPSession;
 }
 
 /** Runs `use` on a fresh context's page with the probe; the context is closed after. */
@@ -145,8 +152,9 @@ export async function inMeasuredPage<T>(browser: Browser, ladder: Ladder, use: (
     return await use({
       page,
       cdp,
-      segments: () => [...fetched],
-      requests: () => [...requests.values()].map((r) => ({ ...r })),
+      goto: async (url, timeout) => void (await page.goto(url, { waitUntil: 'commit', timeout })),
+      segments: async () => [...fetched],
+      requests: async () => [...requests.values()].map((r) => ({ ...r })),
       log: () => evaluate<LogEntry[]>('(__bench.sample(), __bench.log)'),
       state: () => evaluate<PageState>('__bench.state()'),
       seek: (to) => evaluate<void>(`__bench.seek(${Number(to)})`),

@@ -13,6 +13,7 @@
 //   --offsets 0,300    seconds into each trace (wrapped over its length). Default 0, 300, 600, or three
 //                      spread over a trace shorter than that.
 //   --seconds 90  --delay 40 (one-way ms)  --movie 30  --pages player,hls.js  --json FILE
+//   --engine firefox   the runs in Debian's Firefox ESR (bench/playback-firefox.ts) instead of Chromium.
 //   --waterfall        after each run, the requests the page made until its first frame (start, headers,
 //                      end ms since navigation, bytes): what the first frame waited for.
 //   --long             instead: the long title (--long-movie 31) for --long-minutes (10) with a seek a
@@ -29,8 +30,9 @@ import { startServer } from '../server/index.mjs';
 import { CHROMIUM_FLAGS, ensureChromium } from '../scripts/find-chromium.mjs';
 import { createLink } from './link';
 import { capacityBytes, readTrace, type Trace } from './link-trace';
-import { readLadder } from './playback-ladder';
-import { inMeasuredPage, type PathFetch, type Request } from './playback-page';
+import { readLadder, type Ladder } from './playback-ladder';
+import { inMeasuredPage, type PathFetch, type PlaybackPage, type Request } from './playback-page';
+import { inFirefoxPage, launchFirefoxForBench } from './playback-firefox';
 import { printLong, watchLong, type LongWatch } from './playback-long';
 import { accountRun, addPlayback, emptyPlayback, meanBitrate, meanHeight, playedBytes, qoeScore, rebufferRatio, type LogEntry, type RunAccount } from './qoe';
 
@@ -48,12 +50,16 @@ const { values: args } = parseArgs({
     'long-movie': { type: 'string', default: '31' },
     'long-minutes': { type: 'string', default: '10' },
     seed: { type: 'string', default: '1' },
+    engine: { type: 'string', default: 'chromium' },
   },
 });
 
 type PageKind = 'player' | 'hls.js';
 const PAGES = (args.pages ?? (args.long ? 'player' : 'player,hls.js')).split(',').map((p) => p.trim()) as PageKind[];
 for (const p of PAGES) if (p !== 'player' && p !== 'hls.js') throw new Error(`--pages: '${p}' is neither player nor hls.js`);
+const ENGINE = args.engine;
+if (ENGINE !== 'chromium' && ENGINE !== 'firefox') throw new Error(`--engine: '${ENGINE}' is neither chromium nor firefox`);
+if (ENGINE !== 'chromium' && args.long) throw new Error('--long reads Chromium\'s memory accounts: it runs in Chromium only');
 const SECONDS = Number(args.seconds);
 const DELAY_MS = Number(args.delay);
 const TRACES_DIR = new URL('../../shared/traces/', import.meta.url).pathname;
@@ -108,10 +114,13 @@ interface Run extends RunAccount {
   failure?: string;
 }
 
+/** A fresh measured page of the engine, closed after `use`. */
+type Open = <T>(ladder: Ladder, use: (m: PlaybackPage) => Promise<T>) => Promise<T>;
+
 const pageUrl = (kind: PageKind, movie: number, master: string) =>
   kind === 'player' ? `/player/?movie_id=${movie}&auto_play=1` : `/bench/hls.html?src=${encodeURIComponent(master)}`;
 
-async function playback(b: Browser) {
+async function playback(open: Open) {
   const movie = Number(args.movie);
   const master = masterOf(server.ctx.catalogue, movie);
   const ladder = await readLadder(server.url + master);
@@ -122,8 +131,8 @@ async function playback(b: Browser) {
   );
   // Not counted: the browser's first pages, and the server compressing hls.js once.
   for (const kind of PAGES) {
-    await inMeasuredPage(b, ladder, async (m) => {
-      await m.page.goto(server.url + pageUrl(kind, movie, master), { waitUntil: 'commit' });
+    await open(ladder, async (m) => {
+      await m.goto(server.url + pageUrl(kind, movie, master), 30_000);
       await m.until(3000);
     }).catch(() => {});
   }
@@ -131,7 +140,7 @@ async function playback(b: Browser) {
   for (const trace of all) {
     for (const offsetS of offsetsFor(trace.down)) {
       for (const page of PAGES) {
-        const run = await playOnce(b, ladder, trace, offsetS, page, pageUrl(page, movie, master));
+        const run = await playOnce(open, ladder, trace, offsetS, page, pageUrl(page, movie, master));
         runs.push(run);
         process.stderr.write(`${describe(run)}  (${((Date.now() - began) / 1000).toFixed(0)} s)\n`);
         if (args.waterfall) process.stderr.write(waterfall(run));
@@ -146,21 +155,21 @@ async function playback(b: Browser) {
   }
 }
 
-async function playOnce(b: Browser, ladder: Awaited<ReturnType<typeof readLadder>>, trace: TraceFiles, offsetS: number, page: PageKind, path: string): Promise<Run> {
+async function playOnce(open: Open, ladder: Ladder, trace: TraceFiles, offsetS: number, page: PageKind, path: string): Promise<Run> {
   const link = createLink({ down: trace.down, up: trace.up, delayMs: DELAY_MS, offsetMs: offsetS * 1000 });
   const base = { trace: trace.name, offsetS, page };
   try {
     const relay = await link.relay(server.port);
-    return await inMeasuredPage(b, ladder, async (m) => {
-      await m.page.goto(`http://127.0.0.1:${relay.port}${path}`, { waitUntil: 'commit', timeout: SECONDS * 1000 });
+    return await open(ladder, async (m) => {
+      await m.goto(`http://127.0.0.1:${relay.port}${path}`, SECONDS * 1000);
       await m.until(SECONDS * 1000);
       const [log, state] = await Promise.all([m.log(), m.state()]);
       const bytesCarried = link.stats().bytesDown;
       const account = accountRun(log.filter((e) => e.t <= SECONDS * 1000), ladder.rungs);
-      const fetches = m.segments();
+      const fetches = await m.segments();
       const aheads = log.filter((e) => e.type === 'sample' && e.t > (account.firstFrameMs ?? Infinity)).map((e) => e.ahead ?? 0);
       const meanAheadS = aheads.reduce((a, x) => a + x, 0) / aheads.length;
-      const requests = m.requests();
+      const requests = await m.requests();
       const until = account.firstFrameMs ?? Number.NaN;
       const startBytes = requests.reduce((sum, q) => sum + (q.endMs !== undefined && q.endMs <= until ? (q.bytes ?? 0) : 0), 0);
       const startLinkUse = startBytes / capacityBytes(trace.down, offsetS * 1000, offsetS * 1000 + until);
@@ -293,16 +302,26 @@ if (!existsSync('dist/player.html')) execFileSync(process.execPath, ['build.mjs'
 const began = Date.now();
 const server = await startServer({ port: 0 });
 let browser: Browser | undefined;
+let firefox: Awaited<ReturnType<typeof launchFirefoxForBench>>['browser'] | undefined;
 try {
-  browser = await chromium.launch({
-    executablePath: ensureChromium(),
-    args: [...CHROMIUM_FLAGS, '--autoplay-policy=no-user-gesture-required'],
-  });
-  console.log(`Chromium ${browser.version()}, 1280×720, cache disabled, fresh context per run.`);
-  if (args.long) await long(browser);
-  else await playback(browser);
+  if (ENGINE === 'firefox') {
+    const launched = await launchFirefoxForBench();
+    firefox = launched.browser;
+    console.log(`Firefox ${launched.version}, 1280×720, cache disabled, fresh user context per run.`);
+    await playback((ladder, use) => inFirefoxPage(launched.browser, ladder, use));
+  } else {
+    const b = await chromium.launch({
+      executablePath: ensureChromium(),
+      args: [...CHROMIUM_FLAGS, '--autoplay-policy=no-user-gesture-required'],
+    });
+    browser = b;
+    console.log(`Chromium ${b.version()}, 1280×720, cache disabled, fresh context per run.`);
+    if (args.long) await long(b);
+    else await playback((ladder, use) => inMeasuredPage(b, ladder, use));
+  }
   console.log(`\nTotal ${((Date.now() - began) / 1000).toFixed(0)} s.`);
 } finally {
   await browser?.close().catch(() => {});
+  await firefox?.close().catch(() => {});
   await server.close();
 }

@@ -17,7 +17,7 @@ interface BidiRealm {
   evaluate(expression: string, awaitPromise: boolean, options: object): Promise<{ type: 'success'; result: { type: string; value?: unknown } } | { type: 'exception'; exceptionDetails: { text: string } }>;
 }
 
-async function evaluateWithoutGesture(target: Page | Frame, expression: string): Promise<unknown> {
+export async function evaluateWithoutGesture(target: Page | Frame, expression: string): Promise<unknown> {
   const frame = ('mainFrame' in target ? target.mainFrame() : target) as unknown as { browsingContext: { defaultRealm: BidiRealm } };
   const answer = await frame.browsingContext.defaultRealm.evaluate(asJson(expression), true, { userActivation: false, resultOwnership: 'none' });
   if (answer.type === 'exception') throw new Error(`firefox: ${answer.exceptionDetails.text}`);

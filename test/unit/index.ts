@@ -79,6 +79,7 @@ import './bench/link-trace.test';
 import './bench/link-schedule.test';
 import './bench/link.test';
 import './bench/qoe.test';
+import './bench/playback-firefox.test';
 import './api/tree-shaking.test';
 import './analytics/pure.test';
 import './analytics/tracker.test';
