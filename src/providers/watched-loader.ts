@@ -9,9 +9,9 @@ import type { MediaTraffic, PlaylistCache } from '../core/player-api';
 const LOAD_IDLE_MS = 10000;
 
 /**
- * What the other loads may receive while an answering request gets nothing before it counts as stuck
- * rather than waiting its turn: a cellular link queues each connection's bytes (the bench's link 64 KiB
- * a connection, a base station more), so on a slow link an answer goes silent for seconds while the
+ * What the other loads may receive while a request gets nothing before it counts as stuck rather than
+ * waiting its turn: a cellular link queues each connection's bytes (the bench's link 64 KiB a
+ * connection, a base station more), so on a slow link a request goes silent for seconds while the
  * audio's turn is served; on the 3G trace's hole a 240p fragment half in was cut after 10 s of that
  * (the audio had brought 65 kB meanwhile) and asked again from nothing: a 6 s stall of the player's own.
  */
@@ -19,14 +19,19 @@ const SHARED_TURN_BYTES = 256e3;
 
 /**
  * Whether a request whose own last byte (or start) was at `own` has waited too long: LOAD_IDLE_MS
- * without a byte and, once it is answering, the link shown to carry since: the other loads received
- * SHARED_TURN_BYTES (`othersBytes`), or the media's server answered the watchdog's probe (`answered`).
- * An answer silent while the link brings little or nothing is the link slow or out (a hole in the
- * signal), not this request stuck: cut, its bytes would be lost and the retry would queue again from
- * nothing; kept, it goes on. Whether the silence is the server's fault, the media watchdog decides.
+ * without a byte, and the link shown to carry since (the other loads received SHARED_TURN_BYTES,
+ * `othersBytes`, or the media's server answered the watchdog's probe, `answered`); or, for one with no
+ * answer yet, nothing arriving at all. A request silent while the others get a trickle is waiting its
+ * turn on a slow link, answered or not: cut, its bytes (or its place in the queue) would be lost and
+ * the retry would queue again from nothing. In Firefox on the 3G trace at 0 s the next 240p fragment,
+ * asked in the hole behind the audio's (65 kB in 13 s), was cut after 10 s without a first byte, twice,
+ * and the player stalled 11.5 s. An answer under way is kept through a total silence too (a hole in the
+ * signal: it goes on when bytes come back); an ask with no answer and nothing else heard is retried,
+ * as hls.js's own first-byte timeout does. Whether a silence is the server's fault, the media watchdog
+ * decides.
  */
 export const timedOut = (now: number, own: number, answering: boolean, othersBytes: number, answered: number): boolean =>
-  now - own >= LOAD_IDLE_MS && (!answering || othersBytes >= SHARED_TURN_BYTES || answered > own);
+  now - own >= LOAD_IDLE_MS && (othersBytes >= SHARED_TURN_BYTES || answered > own || (!answering && !(othersBytes > 0)));
 
 /**
  * When a load last made progress, as the media watchdog judges it (`traffic.open`): its own last byte

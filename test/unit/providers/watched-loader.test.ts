@@ -1,17 +1,31 @@
-// providers/watched-loader.ts timedOut: a request with no byte for 10 s is timed out, unless it is
-// answering and the link has not been shown to carry since (the other loads got less than 256 kB and
-// no probe was answered): a slow or lost link, kept, goes on when it brings bytes again. waitedFor: a
-// load waiting its turn is not stuck to the media watchdog.
+// providers/watched-loader.ts timedOut: a request with no byte for 10 s is timed out once the link is
+// shown to carry since (the other loads got 256 kB, or a probe was answered), or, with no answer yet,
+// when nothing at all arrived; a request waiting its turn while the others get a trickle is kept, and so
+// is an answer under way on a link that is out: a slow or lost link goes on when it brings bytes again.
+// waitedFor: a load waiting its turn is not stuck to the media watchdog.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { LoaderCallbacks, LoaderContext, LoaderStats } from 'hls.js';
 import type { PlaylistCache, Prefetched } from '../../../src/core/player-api';
 import { timedOut, waitedFor, watchedLoader } from '../../../src/providers/watched-loader';
 
-test('no first byte for 10 s: timed out, whatever else arrives (hls.js retries it on a new request)', () => {
+test('no first byte for 10 s with nothing else arriving: timed out (hls.js retries it on a new request)', () => {
   assert.not.ok(timedOut(9999, 0, false, 0, 0));
   assert.ok(timedOut(10000, 0, false, 0, 0));
+});
+
+test('no first byte for 10 s while the link carries (a turn and more to the others, or a probe answered): stuck, timed out', () => {
   assert.ok(timedOut(60000, 0, false, 5e6, 50000));
+  assert.ok(timedOut(10000, 0, false, 256e3, 0));
+  assert.ok(timedOut(12000, 1000, false, 40e3, 5000));
+  assert.not.ok(timedOut(12000, 1000, false, 40e3, 500), 'a probe answered before it was asked says nothing of it');
+});
+
+test('no first byte while the others get a trickle (asked behind the audio in the 3G hole, Firefox): waiting its turn, kept', () => {
+  // The 3G trace at 0 s in Firefox: the 240p fragment asked at 46.1 s, the audio's 65 kB arriving 47.7–60.5 s.
+  assert.not.ok(timedOut(56100, 46100, false, 40e3, 0));
+  assert.not.ok(timedOut(90000, 46100, false, 255e3, 0));
+  assert.ok(timedOut(90000, 46100, false, 256e3, 0), 'a whole turn to the others and none to it: stuck');
 });
 
 test('answering, then silent while the others receive plenty: this request is stuck, timed out', () => {
