@@ -9,8 +9,7 @@ import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { ensureFirefox } from '../scripts/find-engines.mjs';
 import { evaluateWithoutGesture } from '../test/engines/firefox';
 import type { Ladder } from './playback-ladder';
-import { PROBE, type PathFetch, type PlaybackPage, type Request } from './playback-page';
-import type { LogEntry } from './qoe';
+import { PROBE, probeCalls, type PathFetch, type PlaybackPage, type Request } from './playback-page';
 
 const PREFS = {
   // As the bench's Chromium (--autoplay-policy=no-user-gesture-required): the film starts with sound.
@@ -90,18 +89,13 @@ export async function inFirefoxPage<T>(browser: Browser, ladder: Ladder, use: (m
     // The resource buffer's default (250 entries) is a long run's fragments and playlists.
     await page.evaluateOnNewDocument(`performance.setResourceTimingBufferSize(100000); ${PROBE}`);
     const evaluate = <R>(expression: string) => evaluateWithoutGesture(page, expression) as Promise<R>;
-    const finished = async () => (await evaluate<Finished[]>(FINISHED)) ?? [];
     return await use({
       goto: async (url, timeout) => void (await page.goto(url, { waitUntil: 'domcontentloaded', timeout })),
-      segments: async () => segmentsOf(await finished(), ladder),
-      requests: async () => requestsOf(await finished()),
-      log: () => evaluate<LogEntry[]>('(__bench.sample(), __bench.log)'),
-      state: () => evaluate('__bench.state()'),
-      seek: (to) => evaluate<void>(`__bench.seek(${Number(to)})`),
-      async until(target) {
-        const now = await evaluate<number>('performance.now()');
-        if (target > now) await new Promise((done) => setTimeout(done, target - now));
+      async network() {
+        const finished = (await evaluate<Finished[]>(FINISHED)) ?? [];
+        return { segments: segmentsOf(finished, ladder), requests: requestsOf(finished) };
       },
+      ...probeCalls(evaluate),
     });
   } finally {
     await context.close().catch(() => {});

@@ -88,13 +88,18 @@ export interface Request {
 }
 
 /** A measured page of one run, in any engine (Chromium here, Firefox in playback-firefox.ts). */
-export interface PlaybackPage {
-  /** Navigates, waiting for the navigation to be under way at most `timeoutMs`. */
+export interface PlaybackPage extends ProbeCalls {
+  /** Navigates, waiting at most `timeoutMs` (Chromium: until the navigation commits; Firefox: until DOMContentLoaded). */
   goto(url: string, timeoutMs: number): Promise<void>;
-  /** Media segments of the ladder fetched so far (finished, not failed), bytes on the wire. */
-  segments(): Promise<PathFetch[]>;
-  /** Every request so far, in the order asked: the waterfall. */
-  requests(): Promise<Request[]>;
+  /**
+   * What the page fetched so far: the ladder's media segments (finished, not failed, bytes on the
+   * wire) and every request in the order asked (the waterfall).
+   */
+  network(): Promise<{ segments: PathFetch[]; requests: Request[] }>;
+}
+
+/** What the probe answers in the page, in every engine. */
+export interface ProbeCalls {
   /** The probe's log up to now (a sample taken first). */
   log(): Promise<LogEntry[]>;
   state(): Promise<PageState>;
@@ -102,6 +107,19 @@ export interface PlaybackPage {
   seek(to: number): Promise<void>;
   /** Waits until the page's clock reads `ms` since navigation. */
   until(ms: number): Promise<void>;
+}
+
+/** The probe's calls through an engine's `evaluate` (an expression's JSON result). */
+export function probeCalls(evaluate: <R>(expression: string) => Promise<R>): ProbeCalls {
+  return {
+    log: () => evaluate<LogEntry[]>('(__bench.sample(), __bench.log)'),
+    state: () => evaluate<PageState>('__bench.state()'),
+    seek: (to) => evaluate<void>(`__bench.seek(${Number(to)})`),
+    async until(ms) {
+      const now = await evaluate<number>('performance.now()');
+      if (ms > now) await new Promise((done) => setTimeout(done, ms - now));
+    },
+  };
 }
 
 /** Chromium's measured page, with what the long watch reads of it (DOM counters, memory). */
@@ -148,20 +166,12 @@ export async function inMeasuredPage<T>(browser: Browser, ladder: Ladder, use: (
       const segment = path ? ladder.segments.get(path) : undefined;
       if (segment) fetched.push({ ...segment, path: path!, bytes: e.encodedDataLength, doneMs: Math.round((e.timestamp - firstRequestAt!) * 1000) });
     });
-    const evaluate = <R>(expression: string) => page.evaluate(expression) as Promise<R>;
     return await use({
       page,
       cdp,
       goto: async (url, timeout) => void (await page.goto(url, { waitUntil: 'commit', timeout })),
-      segments: async () => [...fetched],
-      requests: async () => [...requests.values()].map((r) => ({ ...r })),
-      log: () => evaluate<LogEntry[]>('(__bench.sample(), __bench.log)'),
-      state: () => evaluate<PageState>('__bench.state()'),
-      seek: (to) => evaluate<void>(`__bench.seek(${Number(to)})`),
-      async until(ms) {
-        const now = await evaluate<number>('performance.now()');
-        if (ms > now) await page.waitForTimeout(ms - now);
-      },
+      network: async () => ({ segments: [...fetched], requests: [...requests.values()].map((r) => ({ ...r })) }),
+      ...probeCalls((expression) => page.evaluate(expression)),
     });
   } finally {
     await context.close().catch(() => {});

@@ -166,10 +166,9 @@ async function playOnce(open: Open, ladder: Ladder, trace: TraceFiles, offsetS: 
       const [log, state] = await Promise.all([m.log(), m.state()]);
       const bytesCarried = link.stats().bytesDown;
       const account = accountRun(log.filter((e) => e.t <= SECONDS * 1000), ladder.rungs);
-      const fetches = await m.segments();
+      const { segments: fetches, requests } = await m.network();
       const aheads = log.filter((e) => e.type === 'sample' && e.t > (account.firstFrameMs ?? Infinity)).map((e) => e.ahead ?? 0);
       const meanAheadS = aheads.reduce((a, x) => a + x, 0) / aheads.length;
-      const requests = await m.requests();
       const until = account.firstFrameMs ?? Number.NaN;
       const startBytes = requests.reduce((sum, q) => sum + (q.endMs !== undefined && q.endMs <= until ? (q.bytes ?? 0) : 0), 0);
       const startLinkUse = startBytes / capacityBytes(trace.down, offsetS * 1000, offsetS * 1000 + until);
@@ -301,27 +300,25 @@ async function long(b: Browser) {
 if (!existsSync('dist/player.html')) execFileSync(process.execPath, ['build.mjs'], { stdio: 'inherit' });
 const began = Date.now();
 const server = await startServer({ port: 0 });
-let browser: Browser | undefined;
-let firefox: Awaited<ReturnType<typeof launchFirefoxForBench>>['browser'] | undefined;
+let close = async () => {};
 try {
   if (ENGINE === 'firefox') {
-    const launched = await launchFirefoxForBench();
-    firefox = launched.browser;
-    console.log(`Firefox ${launched.version}, 1280×720, cache disabled, fresh user context per run.`);
-    await playback((ladder, use) => inFirefoxPage(launched.browser, ladder, use));
+    const { browser, version } = await launchFirefoxForBench();
+    close = () => browser.close();
+    console.log(`Firefox ${version}, 1280×720, cache disabled, fresh user context per run.`);
+    await playback((ladder, use) => inFirefoxPage(browser, ladder, use));
   } else {
-    const b = await chromium.launch({
+    const browser = await chromium.launch({
       executablePath: ensureChromium(),
       args: [...CHROMIUM_FLAGS, '--autoplay-policy=no-user-gesture-required'],
     });
-    browser = b;
-    console.log(`Chromium ${b.version()}, 1280×720, cache disabled, fresh context per run.`);
-    if (args.long) await long(b);
-    else await playback((ladder, use) => inMeasuredPage(b, ladder, use));
+    close = () => browser.close();
+    console.log(`Chromium ${browser.version()}, 1280×720, cache disabled, fresh context per run.`);
+    if (args.long) await long(browser);
+    else await playback((ladder, use) => inMeasuredPage(browser, ladder, use));
   }
   console.log(`\nTotal ${((Date.now() - began) / 1000).toFixed(0)} s.`);
 } finally {
-  await browser?.close().catch(() => {});
-  await firefox?.close().catch(() => {});
+  await close().catch(() => {});
   await server.close();
 }
