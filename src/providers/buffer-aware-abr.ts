@@ -25,6 +25,20 @@ const EMPTY_SHARE = 0.5;
 const FULL_SHARE = 0.9;
 
 /**
+ * Until the buffer has first been full (`fullAhead`), on a link that carries less than
+ * START_LINK_MULTIPLE times the lowest level's average, the share stops at START_SHARE: the start
+ * builds the buffer a hole in the signal needs. The 3G trace (2–3 Mb/s at 0 s, 4–5× the ladder's 240p)
+ * carries ~140 kb/s from 29 to 80 s, less than the lowest level plays, and that needs ~40 s ahead as it
+ * begins; by the buffer's share alone (0.77 with 20 s ahead) the start took 480p at 22 s and met the
+ * hole with 26–35 s (in Firefox a stall of 8–12 s; Chromium escaped it by its low first sample). The
+ * LTE trace (4–12 Mb/s, 8–20× 240p) dips to ~1 Mb/s, which the lowest level rides out on any buffer:
+ * there the start climbs by the buffer's share. The same cap on every link (0.4 or 0.55) held the LTE
+ * runs at 480p for half a minute with 4–7 Mb/s estimated (0.8x the bare hls.js page's bitrate at 0 s).
+ */
+const START_SHARE = 0.55;
+const START_LINK_MULTIPLE = 6;
+
+/**
  * The forward buffer, in seconds and in bytes (a phone's data plan and memory): a minute at the low
  * rungs a cellular link plays (it rides out the 3G trace's holes), FORWARD_MAX_BYTES at the high
  * ones, never less than FORWARD_MIN_S. As hls.js applies its maxBufferLength (the floor),
@@ -98,12 +112,14 @@ export interface PricedLevel {
  * The highest level (bitrates ascending) the estimate pays for with the share the buffer allows: half
  * of it with nothing ahead (the buffer grows twice as fast as it plays), nine tenths from SAFE_AHEAD_S
  * on, or from the level's whole forward buffer when that is smaller (a 1080p level buffers 20 s: full,
- * it is as safe as it gets). The lowest level when none fits; every level when nothing is estimated yet.
+ * it is as safe as it gets); `starting` on a slow link, never more than START_SHARE. The lowest level
+ * when none fits; every level when nothing is estimated yet.
  */
-export function bufferCap(levels: readonly PricedLevel[], estimate: number, aheadS: number): number {
+export function bufferCap(levels: readonly PricedLevel[], estimate: number, aheadS: number, starting = false): number {
   if (!(estimate > 0)) return levels.length - 1;
+  const most = starting && estimate < START_LINK_MULTIPLE * levels[0].bitrate ? START_SHARE : FULL_SHARE;
   const share = (l: PricedLevel) =>
-    EMPTY_SHARE + (FULL_SHARE - EMPTY_SHARE) * Math.min(1, Math.max(0, aheadS) / Math.min(SAFE_AHEAD_S, forwardTarget(l.peak)));
+    Math.min(most, EMPTY_SHARE + (FULL_SHARE - EMPTY_SHARE) * Math.min(1, Math.max(0, aheadS) / Math.min(SAFE_AHEAD_S, forwardTarget(l.peak))));
   let level = 0;
   for (let i = 1; i < levels.length; i++) if (levels[i].bitrate <= estimate * share(levels[i])) level = i;
   return level;
@@ -135,6 +151,8 @@ export interface Choosing {
   fragmentS: number;
   min: number;
   max: number;
+  /** Whether the buffer has been full (`fullAhead`) since the start; until then the start's share (`START_SHARE`). */
+  filled: boolean;
 }
 
 /**
@@ -169,7 +187,8 @@ export function recentRate(rates: readonly number[]): number {
 
 /**
  * The level to load next: hls.js's choice, a step up `gated`, never above the level the buffer allows
- * (`bufferCap`) unless it is the level loading now and `kept`; and, with the buffer full (`fullAhead`),
+ * (`bufferCap`, at the start's share until the buffer has first been full) unless it is the level
+ * loading now and `kept`; and, with the buffer full (`fullAhead`),
  * that level even above hls.js's choice, priced by the better of hls.js's estimate and the last
  * fragments' rate (`recentRate`): there the buffer, not hls.js's fraction of the estimate (0.7 for a
  * step up), says what the link pays for. On the LTE trace the bare hls.js page, 70–85 s ahead, went
@@ -180,7 +199,7 @@ export function nextLevel(levels: readonly PricedLevel[], c: Choosing): number {
   const clamp = (level: number) => Math.max(Math.min(level, c.max), c.min);
   const loading = levels[c.current];
   const full = !!loading && c.estimate > 0 && c.aheadS >= fullAhead(loading.peak);
-  const allowed = bufferCap(levels, full ? Math.max(c.estimate, c.recent || 0) : c.estimate, c.aheadS);
+  const allowed = bufferCap(levels, full ? Math.max(c.estimate, c.recent || 0) : c.estimate, c.aheadS, !c.filled && !full);
   const cap = clamp(allowed < c.current && kept(loading, c.estimate, c.aheadS) ? c.current : allowed);
   return Math.min(gated(levels, full ? Math.max(c.choice, Math.min(cap, c.current + 1)) : c.choice, c.current, c.aheadS, c.estimate, c.fragmentS), cap);
 }
@@ -247,6 +266,8 @@ export class BufferAwareAbr extends AbrController {
   private rates: number[] = [];
   /** The main fragments appended and not yet played, by sequence number (the renditions' are aligned: a stretch loaded again, at another level, replaces it). */
   private held = new Map<Fragment['sn'], Fragment>();
+  /** Whether the buffer has been full since this source started (`Choosing.filled`). */
+  private filled = false;
 
   get nextAutoLevel(): number {
     const hls = this.hls;
@@ -254,7 +275,10 @@ export class BufferAwareAbr extends AbrController {
     if (!hls) return choice;
     const aheadS = ahead(hls.media);
     const levels = this.priced();
+    const loading = levels[hls.loadLevel];
+    if (loading && aheadS >= fullAhead(loading.peak)) this.filled = true;
     const level = nextLevel(levels, {
+      filled: this.filled,
       choice,
       current: hls.loadLevel,
       aheadS,
@@ -283,9 +307,15 @@ export class BufferAwareAbr extends AbrController {
   }
 
   protected onFragBuffered(event: Events.FRAG_BUFFERED, data: FragBufferedData) {
-    super.onFragBuffered(event, data);
     const frag = data.frag;
     const stats = frag.stats;
+    // hls.js samples the link from the request to the end of parsing; the link's rate is to the last
+    // byte. The early start's fragment is parsed once hls.js has arrived, 0.4 s after its last byte:
+    // on LTE a 6–14 Mb/s download was sampled at 1.4–2.4 Mb/s, and hls.js's next choice was 240p.
+    const parsed = stats.parsing.end;
+    if (stats.loading.end > 0) stats.parsing.end = stats.loading.end;
+    super.onFragBuffered(event, data);
+    stats.parsing.end = parsed;
     if (frag.type !== 'main' || data.part || stats.aborted) return;
     this.held.set(frag.sn, frag);
     const streamingMs = stats.loading.end - stats.loading.first;

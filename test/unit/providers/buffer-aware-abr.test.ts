@@ -41,7 +41,7 @@ test('below 10 s, no estimate or no fragment length known: no early step up', ()
   assert.is(gated(REAL, 3, 1, -5, 1e9, 4), 1);
 });
 
-const choosing = (c: Partial<Choosing>): Choosing => ({ choice: 2, current: 2, aheadS: 50, estimate: 3.2e6, recent: 0, fragmentS: 4, min: 0, max: 4, ...c });
+const choosing = (c: Partial<Choosing>): Choosing => ({ choice: 2, current: 2, aheadS: 50, estimate: 3.2e6, recent: 0, fragmentS: 4, min: 0, max: 4, filled: true, ...c });
 
 test('nextLevel, 45 s ahead: the level the buffer allows, above hls.js’s choice (the LTE trace’s second half, 480p with 55 s ahead)', () => {
   // 0.9 × 3.2 = 2.88 Mb/s pays for 720p’s 2.68 average; hls.js’s step up prices the estimate at 0.7 (2.24).
@@ -227,3 +227,23 @@ test('abandonTo: nasty inputs (no byte yet, under a second of streaming, unknown
 });
 
 test.run();
+
+test('the start on a slow link (under six times the lowest level): at most 0.55 of the estimate until the buffer has been full', () => {
+  // The 3G trace at 0 s in Firefox: 2.4 Mb/s estimated with 20 s ahead, the hole 7 s away.
+  assert.is(bufferCap(REAL, 2.4e6, 20), 2, 'the buffer’s share, 0.77 × 2.4 = 1.84 Mb/s, pays for 480p');
+  assert.is(bufferCap(REAL, 2.4e6, 20, true), 1, 'starting: 0.55 × 2.4 = 1.32, 360p');
+  assert.is(bufferCap(REAL, 2.4e6, 0, true), 1, 'under the cap the buffer’s share rules as before: 0.5 × 2.4 = 1.2');
+  assert.is(bufferCap(REAL, 1.5e6, 60, true), 0, 'however full the buffer');
+  // The LTE trace at 0 s after its dip: 4 Mb/s (7.4 × 240p’s 0.54) with 20 s ahead climbs as before.
+  assert.is(bufferCap(REAL, 4e6, 20, true), 3, '0.77 × 4 = 3.07 Mb/s pays for 720p');
+  assert.is(bufferCap(REAL, 3.2e6, 20, true), 2, 'just under six times: 0.55 × 3.2 = 1.76, 480p');
+  assert.is(bufferCap(REAL, 0, 20, true), 4, 'nothing estimated: every level, as before');
+});
+
+test('nextLevel: the start’s share until the buffer has first been full, then the buffer’s; full now, the full buffer’s rule', () => {
+  const slow = { current: 1, choice: 3, estimate: 2.4e6, aheadS: 20, filled: false };
+  assert.is(nextLevel(REAL, choosing(slow)), 1, 'starting: 360p');
+  assert.is(nextLevel(REAL, choosing({ ...slow, filled: true })), 2, 'filled once: 480p');
+  assert.is(nextLevel(REAL, choosing({ ...slow, aheadS: 45 })), 2, 'full now (45 s at 360p): the full buffer’s rule');
+  assert.is(nextLevel(REAL, choosing({ ...slow, estimate: 4e6 })), 3, 'a fast link is not held: 720p');
+});
