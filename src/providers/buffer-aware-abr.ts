@@ -167,6 +167,9 @@ const FULL_SHARE_OF_TARGET = 0.75;
 /** The seconds ahead from which a level of this peak bitrate counts as full. */
 export const fullAhead = (peak: number): number => Math.min(FULL_AHEAD_S, FULL_SHARE_OF_TARGET * forwardTarget(peak));
 
+/** Whether the buffer of the level loading now is full (`fullAhead`). */
+const isFull = (loading: PricedLevel | undefined, aheadS: number): boolean => !!loading && aheadS >= fullAhead(loading.peak);
+
 /**
  * The last fragments' rates as the full buffer's estimate weighs them, each fragment one vote (their
  * harmonic mean): hls.js weighs a sample by its download time, and with the buffer full the loads are
@@ -198,7 +201,7 @@ export function recentRate(rates: readonly number[]): number {
 export function nextLevel(levels: readonly PricedLevel[], c: Choosing): number {
   const clamp = (level: number) => Math.max(Math.min(level, c.max), c.min);
   const loading = levels[c.current];
-  const full = !!loading && c.estimate > 0 && c.aheadS >= fullAhead(loading.peak);
+  const full = c.estimate > 0 && isFull(loading, c.aheadS);
   const allowed = bufferCap(levels, full ? Math.max(c.estimate, c.recent || 0) : c.estimate, c.aheadS, !c.filled && !full);
   const cap = clamp(allowed < c.current && kept(loading, c.estimate, c.aheadS) ? c.current : allowed);
   return Math.min(gated(levels, full ? Math.max(c.choice, Math.min(cap, c.current + 1)) : c.choice, c.current, c.aheadS, c.estimate, c.fragmentS), cap);
@@ -275,8 +278,7 @@ export class BufferAwareAbr extends AbrController {
     if (!hls) return choice;
     const aheadS = ahead(hls.media);
     const levels = this.priced();
-    const loading = levels[hls.loadLevel];
-    if (loading && aheadS >= fullAhead(loading.peak)) this.filled = true;
+    if (isFull(levels[hls.loadLevel], aheadS)) this.filled = true;
     const level = nextLevel(levels, {
       filled: this.filled,
       choice,
