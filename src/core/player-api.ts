@@ -151,15 +151,15 @@ export type PlaylistCache = Map<string, Promise<Prefetched | undefined>> & {
   audio?: { groupId?: string; name?: string; lang?: string };
   /** When the prefetch last received a byte. */
   traffic?: MediaTraffic;
-  /** The start's first fragments once all are in, for the page to append before hls.js (providers/early-media.ts); undefined when it cannot. */
+  /** The start's init segments once both are in, its first fragments to come, for the page to append before hls.js (providers/early-media.ts); undefined when it cannot. */
   early?: Promise<EarlyStart | undefined>;
 };
 
-/** A rendition's init segment and first fragment, and the codec its SourceBuffer takes. */
+/** A rendition's init segment, its first fragment as it comes (undefined: it did not), and the codec its SourceBuffer takes. */
 export interface EarlyTrack {
   codec: string;
   init: ArrayBuffer;
-  first: ArrayBuffer;
+  first: Promise<ArrayBuffer | undefined>;
 }
 
 /** What the first frame needs from a start at 0: the variant's and the audio's first fragments, and the film's length. */

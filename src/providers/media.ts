@@ -108,9 +108,10 @@ export function bindMedia(video: HTMLVideoElement, opts: MediaOptions): Media {
       watchdog.traffic.last = performance.now();
       store.bufferedEnd.value = bufferedAhead(video);
     },
-    // hls.js: the first media segment, not only the init segment (metadata); native: the metadata.
+    // hls.js: the first media segment, not only the init segment (metadata); native: the metadata. The
+    // early start has its metadata once the init segments are in, its first fragments still to come.
     loadeddata: () => started(true),
-    loadedmetadata: () => started(!engine),
+    loadedmetadata: () => started(native),
     durationchange: () => (store.duration.value = Number.isFinite(video.duration) ? video.duration : 0),
     volumechange: () => {
       if (video.volume === store.volume.peek() && video.muted === store.muted.peek()) return;
@@ -180,6 +181,8 @@ export function bindMedia(video: HTMLVideoElement, opts: MediaOptions): Media {
   // The start appended by the page, hls.js still on its way: a stall then waits for hls.js, not a
   // media server's answer (its download is no media byte the watchdog could count).
   let earlyPhase = false;
+  // The source is the element's own (no MediaSource of ours or hls.js's).
+  let native = false;
   const attachEngine = async (token: number, url: string, startAt: number, prefetched?: PlaylistCache, early?: EarlyMedia): Promise<void> => {
     let mod;
     // While the early start plays, hls.js's download is the wait: bounded as an outage is.
@@ -222,6 +225,7 @@ export function bindMedia(video: HTMLVideoElement, opts: MediaOptions): Media {
     async load(url, startAt, prefetched) {
       const token = ++loadToken;
       dropEngine();
+      native = earlyPhase = false;
       startUrl = sourceUrl = url;
       prefetchTraffic = prefetched?.traffic;
       arm();
@@ -236,6 +240,7 @@ export function bindMedia(video: HTMLVideoElement, opts: MediaOptions): Media {
         return;
       }
       if (kind === 'native') {
+        native = true;
         watchdog.dispose();
         if (!video.paused) arm();
         video.removeAttribute('src');
@@ -245,13 +250,13 @@ export function bindMedia(video: HTMLVideoElement, opts: MediaOptions): Media {
         // A first visit without ads (bootstrap/boot.ts): the start's first fragments go into the element
         // before hls.js is asked (early-media.ts); the film starts on them while hls.js downloads, then
         // hls.js takes them over. Anything in the way, and hls.js is asked now and starts as always.
-        const deferred = takeEngineDeferral();
-        const start = deferred && startAt <= 0 ? await prefetched?.early : undefined;
-        if (token !== loadToken) return;
+        const start = takeEngineDeferral() && startAt <= 0 ? prefetched?.early : undefined;
+        // An element error meanwhile is the early start's to give up on (hls.js then starts afresh).
+        earlyPhase = !!start;
         const early = start && (await appendEarly(video, start));
         if (token !== loadToken) return;
+        earlyPhase = !!early;
         if (early) {
-          earlyPhase = true;
           void attachEngine(token, url, startAt, prefetched, early).finally(() => {
             earlyPhase = false;
             // A stall while hls.js was on its way is watched from now, with its loads.

@@ -11,7 +11,7 @@ export type StartCache = PlaylistCache & {
   early: Promise<EarlyStart | undefined>;
 };
 
-/** A rendition's start: its init segment and first fragment, the playlist's length, and the three addresses. */
+/** A rendition's start: its init segment, its first fragment to come, the playlist's length, and the three addresses. */
 type MediaStart = Omit<EarlyTrack, 'codec'> & { duration: number; urls: string[] };
 
 // Started by the bootstrap before the entry landed, by master address: the entry takes each over once.
@@ -85,7 +85,7 @@ export function prefetchPlaylists(masterUrl: string, startAt = 0): StartCache {
     return got;
   };
   const text = (p: Prefetched | undefined) => p?.data as string | undefined;
-  /** A media playlist, then its init segment and the fragment at the start; both, once in, with the playlist's length. */
+  /** A media playlist, then its init segment and the fragment at the start: the init once in, the fragment to come, with the playlist's length. */
   const media = (url: string): Promise<MediaStart | undefined> =>
     get(url).then((p) => {
       const playlist = text(p);
@@ -99,8 +99,10 @@ export function prefetchPlaylists(masterUrl: string, startAt = 0): StartCache {
       const firstUrl = first ? new URL(first.trim(), url).href : undefined;
       const firstGot = firstUrl ? get(firstUrl, true) : undefined;
       const duration = lines.reduce((sum, l) => sum + (l.startsWith('#EXTINF:') ? parseFloat(l.slice(8)) || 0 : 0), 0);
-      return initGot && firstGot && Promise.all([initGot, firstGot]).then(([i, f]) =>
-        i && f ? { init: i.data as ArrayBuffer, first: f.data as ArrayBuffer, duration, urls: [url, initUrl!, firstUrl!] } : undefined,
+      return (
+        initGot &&
+        firstGot &&
+        initGot.then((i) => i && { init: i.data as ArrayBuffer, first: firstGot.then((f) => f?.data as ArrayBuffer | undefined), duration, urls: [url, initUrl!, firstUrl!] })
       );
     });
   const master = get(masterUrl).then((p): Promise<EarlyStart | undefined> | undefined => {
@@ -144,7 +146,8 @@ export function prefetchPlaylists(masterUrl: string, startAt = 0): StartCache {
       if (!v || !a) return;
       // What a start needs first, whether the page appends it (early-media.ts) or hls.js asks for it: at
       // the early start's first frame hls.js has asked for nothing yet, and a returning viewer's
-      // bootstrap asks for what is remembered then (features/start-memory.ts).
+      // bootstrap asks for what is remembered then (features/start-memory.ts). The init segments are in,
+      // the first fragments on their way: the page appends each as it comes (early-media.ts).
       [...v.urls, ...a.urls].forEach(note);
       return { duration: v.duration, variant, video: { codec: videoCodec, init: v.init, first: v.first }, audio: { codec: audioCodec, init: a.init, first: a.first } };
     });

@@ -79,6 +79,39 @@ test('a first visit without ads: the page plays the first fragments itself, hls.
   }
 });
 
+test('the page\'s MediaSource is open with both init segments in while the first fragment is still on its way; the film then starts on it', async () => {
+  srv().clearRequests();
+  // The video's first fragment answers 3 s late (a slow link): the element is set up meanwhile.
+  const FIRST = '/media/hls/video/240p/seg_000.m4s';
+  srv().setFaults([{ match: FIRST, delay: 3000, times: 1 }]);
+  const p = await open('?movie_id=1&auto_play=1');
+  try {
+    const waiting = await poll('the video\'s metadata', () =>
+      p.page.evaluate(() => {
+        const v = document.querySelector('video');
+        return v && v.readyState >= HTMLMediaElement.HAVE_METADATA ? { src: v.src, duration: v.duration, readyState: v.readyState } : undefined;
+      }),
+    );
+    const seenAt = Date.now();
+    const asked = srv().requests.find((r) => r.path === FIRST);
+    assert.ok(asked && seenAt < asked.time + 2500, `metadata (both init segments) in ${asked && seenAt - asked.time} ms after the first fragment was asked for, before it came`);
+    assert.match(waiting.src, /^blob:/);
+    assert.ok(waiting.duration > 30, `the film's length (${waiting.duration} s), not a fragment's`);
+    assert.is(waiting.readyState, HAVE_METADATA, 'no frame yet: the first fragment is still on its way');
+    const hlsAsked = srv().requests.some((r) => /^\/player\/hls-[A-Z0-9]+\.js$/.test(r.path));
+    assert.not.ok(hlsAsked, 'hls.js not asked yet: the page is to play the start itself');
+    await waitForTime(p.page, 2);
+    assert.is((await videoState(p.page)).src, waiting.src, 'the same MediaSource played and was taken over');
+    assert.is(srv().requests.filter((r) => r.path === FIRST).length, 1, 'the first fragment fetched once');
+    assert.equal(p.errors, []);
+  } finally {
+    srv().clearFaults();
+    await p.close();
+  }
+});
+
+const HAVE_METADATA = 1;
+
 const episodeLine = async (query: string) => {
   const p = await open(query);
   try {
@@ -124,7 +157,7 @@ test('on the way to the first frame every address is fetched once: the entry and
       '/media/hls/audio/eng/seg_000.m4s',
     ])
       assert.ok(asked.some((a) => a.startsWith(`GET ${path}`)), `${path} fetched`);
-    assert.not.ok(asked.some((a) => a.includes('/audio/rus/')), 'the Russian audio is never fetched');
+    assert.not.ok(asked.some((a) => a.includes('/audio/rus/')), `the Russian audio is never fetched: ${asked.join(' ')}`);
     assert.is(await p.page.evaluate(() => document.querySelector('video')!.muted !== undefined), true);
   } finally {
     await p.close();

@@ -11,9 +11,16 @@ const bytes = (s: string) => new TextEncoder().encode(s).buffer as ArrayBuffer;
 const START: EarlyStart = {
   duration: 5400,
   variant: 'https://h.example/m/video/240p.m3u8',
-  video: { codec: 'avc1.64001e', init: bytes('VI'), first: bytes('V0') },
-  audio: { codec: 'mp4a.40.2', init: bytes('AI'), first: bytes('A0') },
+  video: { codec: 'avc1.64001e', init: bytes('VI'), first: Promise.resolve(bytes('V0')) },
+  audio: { codec: 'mp4a.40.2', init: bytes('AI'), first: Promise.resolve(bytes('A0')) },
 };
+const coming = (start: EarlyStart | undefined = START) => Promise.resolve(start);
+/** A promise and its resolve, for what comes later. */
+function later<T>() {
+  let resolve!: (v: T) => void;
+  const promise = new Promise<T>((r) => (resolve = r));
+  return { promise, resolve };
+}
 
 interface Setup {
   supported?: (type: string) => boolean;
@@ -103,7 +110,7 @@ function install(setup: Setup = {}) {
 test('the start appended, init then fragment per buffer, handed over with its MediaSource and buffers', async () => {
   const env = install();
   try {
-    const early = await appendEarly(env.video as unknown as HTMLVideoElement, START);
+    const early = await appendEarly(env.video as unknown as HTMLVideoElement, coming());
     assert.ok(early);
     assert.is(early.variant, START.variant, 'the level its frames are of');
     assert.is(env.video.src, 'blob:early');
@@ -121,22 +128,12 @@ test('the start appended, init then fragment per buffer, handed over with its Me
   }
 });
 
-test('a codec the MediaSource does not take: nothing touched, undefined', async () => {
-  const env = install({ supported: (t) => !t.includes('mp4a') });
-  try {
-    assert.is(await appendEarly(env.video as unknown as HTMLVideoElement, START), undefined);
-    assert.is(env.video.src, '');
-    assert.is(env.source(), undefined);
-  } finally {
-    env.restore();
-  }
-});
 
 test('a ManagedMediaSource engine (WebKit) is left to hls.js', async () => {
   const env = install();
   (globalThis as Record<string, unknown>).ManagedMediaSource = class {};
   try {
-    assert.is(await appendEarly(env.video as unknown as HTMLVideoElement, START), undefined);
+    assert.is(await appendEarly(env.video as unknown as HTMLVideoElement, coming()), undefined);
     assert.is(env.source(), undefined);
   } finally {
     delete (globalThis as Record<string, unknown>).ManagedMediaSource;
@@ -144,14 +141,17 @@ test('a ManagedMediaSource engine (WebKit) is left to hls.js', async () => {
   }
 });
 
-for (const [name, setup] of [
-  ['an append refused', { failing: 'audio/mp4' }],
-  ['a start away from 0', { startsAt: 1.2 }],
+for (const [name, setup, start] of [
+  ['an append refused', { failing: 'audio/mp4' }, START],
+  ['a start away from 0', { startsAt: 1.2 }, START],
+  ['a codec the MediaSource does not take', { supported: (t: string) => !t.includes('mp4a') }, START],
+  ['no start (the prefetch could not make one)', {}, undefined],
+  ['a first fragment that did not come', {}, { ...START, audio: { ...START.audio, first: Promise.resolve(undefined) } }],
 ] as const) {
   test(`${name}: the element emptied again (src removed, reloaded, the address revoked), undefined`, async () => {
     const env = install(setup);
     try {
-      const { result } = await quiet(() => appendEarly(env.video as unknown as HTMLVideoElement, START));
+      const { result } = await quiet(() => appendEarly(env.video as unknown as HTMLVideoElement, Promise.resolve(start)));
       assert.is(result, undefined);
       assert.is(env.video.src, '');
       assert.is(env.video.loads, 1);
@@ -162,12 +162,80 @@ for (const [name, setup] of [
   });
 }
 
+test('the MediaSource opens before the start is in, and each init segment goes in before the first fragments come', async () => {
+  const env = install();
+  const start = later<EarlyStart | undefined>();
+  const video = later<ArrayBuffer | undefined>();
+  const audio = later<ArrayBuffer | undefined>();
+  try {
+    const out = appendEarly(env.video as unknown as HTMLVideoElement, start.promise);
+    await flush();
+    assert.is(env.video.src, 'blob:early', 'attached while the playlists are on the link');
+    assert.equal(env.appends, []);
+    start.resolve({ ...START, video: { ...START.video, first: video.promise }, audio: { ...START.audio, first: audio.promise } });
+    await flush();
+    assert.equal(env.appends, ['video/mp4 VI', 'audio/mp4 AI'], 'the inits, the fragments still on their way');
+    audio.resolve(bytes('A0'));
+    await flush();
+    assert.equal(env.appends, ['video/mp4 VI', 'audio/mp4 AI', 'audio/mp4 A0'], 'each fragment as it comes');
+    video.resolve(bytes('V0'));
+    assert.ok(await out);
+    assert.is(env.appends.length, 4);
+  } finally {
+    env.restore();
+  }
+});
+
+test('a slow link is waited for: a start 10 s on its way is appended (the 3 s bound is for the element\'s own work)', async () => {
+  const env = install();
+  const clock = fakeClock().install();
+  const start = later<EarlyStart | undefined>();
+  try {
+    let out: unknown = 'pending';
+    void appendEarly(env.video as unknown as HTMLVideoElement, start.promise).then((r) => (out = r));
+    for (let i = 0; i < 10; i++) {
+      clock.advance(1000);
+      await flush();
+    }
+    assert.is(out, 'pending');
+    assert.is(env.video.src, 'blob:early');
+    start.resolve(START);
+    for (let i = 0; i < 5 && out === 'pending'; i++) {
+      clock.advance(0);
+      await flush();
+    }
+    assert.ok(out, 'appended and handed over');
+    assert.is(env.video.loads, 0);
+  } finally {
+    clock.restore();
+    env.restore();
+  }
+});
+
+test('another source set while the start was on its way: left as it is, this start dropped', async () => {
+  const env = install();
+  const start = later<EarlyStart | undefined>();
+  try {
+    const out = quiet(() => appendEarly(env.video as unknown as HTMLVideoElement, start.promise));
+    await flush();
+    env.video.src = 'blob:hls';
+    start.resolve(START);
+    assert.is((await out).result, undefined);
+    assert.is(env.video.src, 'blob:hls', 'not emptied');
+    assert.is(env.video.loads, 0);
+    assert.equal(env.appends, []);
+    assert.equal(env.revoked, ['blob:early']);
+  } finally {
+    env.restore();
+  }
+});
+
 test('a MediaSource that never opens is given up after 3 s, no timer left', async () => {
   const env = install({ closed: true });
   const clock = fakeClock().install();
   try {
     let out: unknown = 'pending';
-    const q = quiet(() => appendEarly(env.video as unknown as HTMLVideoElement, START).then((r) => (out = r)));
+    const q = quiet(() => appendEarly(env.video as unknown as HTMLVideoElement, coming()).then((r) => (out = r)));
     await flush();
     clock.advance(2999);
     await flush();

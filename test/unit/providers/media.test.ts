@@ -164,6 +164,20 @@ test("hls: 'loadedmetadata' alone (the init segment) does NOT clear the budget",
   assert.is(s.hls.seen.destroyed, 1);
 });
 
+test("hls: 'loadedmetadata' before the engine is in (the early start's init segments, its first fragments still to come) does NOT clear the budget", async () => {
+  let attach!: (h: HlsHandle) => void;
+  const hls = fakeHls();
+  hls.mod.attachHls = () => new Promise<HlsHandle>((r) => (attach = r));
+  const s = setup({ mediaSource: true, nativeHls: false }, hls);
+  void s.media.load('/x.m3u8', 0);
+  await flush();
+  s.fire('loadedmetadata');
+  clock.advance(START_IDLE_MS);
+  assert.equal(s.failures, [startTimeout('/x.m3u8')], 'a media server that sends no fragment still ends the start');
+  attach?.({ destroy() {}, setQuality() {}, setAudioTrack() {}, setTextTrack() {} });
+  s.media.destroy();
+});
+
 test("hls: 'loadeddata' (the first media segment) clears it", async () => {
   const s = setup({ mediaSource: true, nativeHls: false });
   await loadHls(s.media, '/x.m3u8');

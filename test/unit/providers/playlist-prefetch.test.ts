@@ -335,7 +335,7 @@ const EARLY_FILES: Record<string, string | number> = {
 };
 const text = (b: ArrayBuffer) => new TextDecoder().decode(b);
 
-test('early: the variant\'s and the audio\'s first fragments with their codecs and the film\'s length, once all are in', async () => {
+test('early: the variant\'s and the audio\'s init segments and first fragments with their codecs and the film\'s length', async () => {
   const { cache } = await run(EARLY_FILES);
   const start = await cache.early;
   assert.ok(start);
@@ -343,7 +343,7 @@ test('early: the variant\'s and the audio\'s first fragments with their codecs a
   assert.is(start.variant, 'https://h.example/m/video/240p.m3u8', 'the lowest variant, resolved');
   assert.is(start.video.codec, 'avc1.64001e');
   assert.is(start.audio.codec, 'mp4a.40.2');
-  assert.equal([text(start.video.init), text(start.video.first), text(start.audio.init), text(start.audio.first)], ['I', 'S0', 'AI', 'A0']);
+  assert.equal([text(start.video.init), text((await start.video.first)!), text(start.audio.init), text((await start.audio.first)!)], ['I', 'S0', 'AI', 'A0']);
   assert.equal(
     cache.firstAsked(),
     {
@@ -355,8 +355,39 @@ test('early: the variant\'s and the audio\'s first fragments with their codecs a
   assert.ok(await cache.get('https://h.example/m/video/seg_000.m4s'), 'still there for hls.js, which takes each address over');
 });
 
-test('early: undefined when a fragment fails, the variant names no codecs, or the audio is muxed', async () => {
-  assert.is(await (await run({ ...EARLY_FILES, 'https://h.example/m/audio/a0.m4s': 404 })).cache.early, undefined, 'a failed fragment');
+test('early: a first fragment that fails comes as undefined, its init segment there', async () => {
+  const start = await (await run({ ...EARLY_FILES, 'https://h.example/m/audio/a0.m4s': 404 })).cache.early;
+  assert.ok(start);
+  assert.is(text(start.audio.init), 'AI');
+  assert.is(await start.audio.first, undefined);
+  assert.is(text((await start.video.first)!), 'S0');
+});
+
+test('early: in as soon as both init segments are, the first fragments still on their way', async () => {
+  const real = globalThis.fetch;
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  globalThis.fetch = (async (url: string) => {
+    if (url.endsWith('.m4s')) await held;
+    const body = EARLY_FILES[url];
+    return typeof body === 'string' ? new Response(body) : new Response('', { status: 404 });
+  }) as typeof fetch;
+  try {
+    const start = await prefetchPlaylists('https://h.example/m/master.m3u8').early;
+    assert.ok(start);
+    let first: ArrayBuffer | undefined | 'pending' = 'pending';
+    void start.video.first.then((f) => (first = f));
+    await flush();
+    assert.is(first, 'pending');
+    release();
+    assert.is(text((await start.video.first)!), 'S0');
+  } finally {
+    globalThis.fetch = real;
+  }
+});
+
+test('early: undefined when an init segment fails, the variant names no codecs, or the audio is muxed', async () => {
+  assert.is(await (await run({ ...EARLY_FILES, 'https://h.example/m/audio/a-init.mp4': 404 })).cache.early, undefined, 'a failed init segment');
   const noCodecs = EARLY_MASTER.replace(/,CODECS="[^"]*"/g, '');
   assert.is(await (await run({ ...EARLY_FILES, 'https://h.example/m/master.m3u8': noCodecs })).cache.early, undefined, 'no CODECS');
   const muxed = '#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=300000,CODECS="avc1.64001e,mp4a.40.2"\nvideo/240p.m3u8\n';
