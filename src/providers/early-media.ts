@@ -12,22 +12,20 @@ const EARLY_APPEND_MS = 3000;
 /** The start's first sample within this of 0, as hls.js places a fragment that starts the playlist; else hls.js does it. */
 const START_TOLERANCE_S = 0.5;
 
-/** `data` appended to `sb`, within EARLY_APPEND_MS. */
-async function appended(sb: SourceBuffer, data: ArrayBuffer): Promise<void> {
+/** `work` (the element's own: the MediaSource opening, an append), given up on past EARLY_APPEND_MS. */
+function bounded<T>(work: Promise<T>): Promise<T> {
   const wait = deadline(EARLY_APPEND_MS);
-  try {
-    await Promise.race([
-      new Promise((done, failed) => {
-        sb.addEventListener('updateend', done, { once: true });
-        sb.addEventListener('error', failed, { once: true });
-        sb.appendBuffer(data);
-      }),
-      whenAborted(wait.signal),
-    ]);
-  } finally {
-    wait.done();
-  }
+  return Promise.race([work, whenAborted(wait.signal)]).finally(wait.done);
 }
+
+const appended = (sb: SourceBuffer, data: ArrayBuffer): Promise<unknown> =>
+  bounded(
+    new Promise((done, failed) => {
+      sb.addEventListener('updateend', done, { once: true });
+      sb.addEventListener('error', failed, { once: true });
+      sb.appendBuffer(data);
+    }),
+  );
 
 /**
  * The start (`coming`) appended to `video` through a MediaSource of its own, for hls.js to take over;
@@ -45,8 +43,7 @@ export async function appendEarly(video: HTMLVideoElement, coming: Promise<Early
   const url = URL.createObjectURL(mediaSource);
   try {
     video.src = url;
-    const opening = deadline(EARLY_APPEND_MS);
-    await Promise.race([new Promise((open) => mediaSource.addEventListener('sourceopen', open, { once: true })), whenAborted(opening.signal)]).finally(opening.done);
+    await bounded(new Promise((open) => mediaSource.addEventListener('sourceopen', open, { once: true })));
     // The link's wait (the prefetch's own deadlines bound it), not the element's.
     const start = await coming;
     if (!start) throw new Error('no start to append');

@@ -79,6 +79,8 @@ test('a first visit without ads: the page plays the first fragments itself, hls.
   }
 });
 
+const HAVE_METADATA = 1;
+
 test('the page\'s MediaSource is open with both init segments in while the first fragment is still on its way; the film then starts on it', async () => {
   srv().clearRequests();
   // The video's first fragment answers 3 s late (a slow link): the element is set up meanwhile.
@@ -109,8 +111,6 @@ test('the page\'s MediaSource is open with both init segments in while the first
     await p.close();
   }
 });
-
-const HAVE_METADATA = 1;
 
 const episodeLine = async (query: string) => {
   const p = await open(query);
