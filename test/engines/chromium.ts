@@ -3,7 +3,7 @@
 import { chromium } from 'playwright-core';
 // @ts-expect-error: plain JS
 import { CHROMIUM_FLAGS } from '../../scripts/find-chromium.mjs';
-import { type Engine, type RawTab, asJson } from './driver';
+import { type Engine, type RawTab, asJson, consoleKeeper } from './driver';
 
 const ARGS = [...CHROMIUM_FLAGS, '--autoplay-policy=document-user-activation-required'];
 
@@ -17,6 +17,9 @@ export async function launchChromium(): Promise<Engine> {
     async newTab(viewport): Promise<RawTab> {
       const context = await browser.newContext({ viewport, locale: 'ru-RU' });
       const page = await context.newPage();
+      const logs = consoleKeeper();
+      page.on('console', (m) => logs.keep(m.type(), m.text()));
+      page.on('pageerror', (err) => logs.keep('error', String(err)));
       // Playwright's own evaluate runs as a user gesture: the page would be allowed sound, ads and
       // the film alike, as soon as a journey first polled it. The top page is read without one.
       const cdp = await context.newCDPSession(page);
@@ -41,6 +44,7 @@ export async function launchChromium(): Promise<Engine> {
         screenshot: () => page.screenshot(),
         setViewport: (size) => page.setViewportSize(size),
         close: () => context.close(),
+        logged: logs.logged,
       };
     },
     close: () => browser.close(),

@@ -25,6 +25,22 @@ export interface RawTab {
   screenshot(): Promise<Buffer>;
   setViewport(size: Viewport): Promise<void>;
   close(): Promise<void>;
+  /** The page's and its frames' console warnings and errors so far, where the engine's driver hears them (not WebKit's WebDriver). */
+  logged?(): string[];
+}
+
+const LINE_CHARS = 300;
+
+/** Keeps a tab's console warnings and errors (the player's `[player] …` lines) for a failure's message. */
+export function consoleKeeper(): { keep(type: string, text: string): void; logged(): string[] } {
+  const lines: string[] = [];
+  return {
+    keep(type, text) {
+      // A line, not a stack: the page's own message is what the reader needs.
+      if (/^(warn|warning|error)$/.test(type)) lines.push(`${type}: ${text.split('\n')[0].slice(0, LINE_CHARS)}`);
+    },
+    logged: () => lines,
+  };
 }
 
 export interface Engine {

@@ -1,7 +1,7 @@
 // Firefox ESR through puppeteer-core over WebDriver BiDi (playwright-core's BiDi client asks this ESR
 // for commands it does not have). Firefox's own autoplay policy: sound needs a gesture.
 import puppeteer, { type Frame, type Page } from 'puppeteer-core';
-import { type Engine, type RawTab, asJson } from './driver';
+import { type Engine, type RawTab, asJson, consoleKeeper } from './driver';
 
 const PREFS = {
   // Firefox's default for the web (puppeteer's profile allows everything): audible autoplay blocked.
@@ -41,6 +41,9 @@ export async function launchFirefox(): Promise<Engine> {
       const context = await browser.createBrowserContext();
       const page: Page = await context.newPage();
       await page.setViewport(viewport);
+      const logs = consoleKeeper();
+      page.on('console', (m) => logs.keep(m.type(), m.text()));
+      page.on('pageerror', (err) => logs.keep('error', String(err)));
       const target = (frameUrl?: string): Page | Frame => {
         if (!frameUrl) return page;
         const frame = page.frames().find((f) => f !== page.mainFrame() && f.url().includes(frameUrl));
@@ -57,6 +60,7 @@ export async function launchFirefox(): Promise<Engine> {
         screenshot: async () => Buffer.from(await page.screenshot()),
         setViewport: (size) => page.setViewport(size),
         close: () => context.close(),
+        logged: logs.logged,
       };
     },
     close: () => browser.close(),

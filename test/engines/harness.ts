@@ -37,6 +37,9 @@ export async function startExtraServer(host?: string): Promise<RefServer> {
 
 const DESKTOP: Viewport = { width: 960, height: 540 };
 
+/** How many of a failed journey's console lines its message carries. */
+const LOGGED_LINES = 12;
+
 /** A fresh tab at the player page (`path` '/' for the demo partner page, or a whole address). */
 export async function open(query: string, { viewport = DESKTOP, path = '/player/' } = {}): Promise<Tab> {
   const tab = tabOf(current!.name, await current!.newTab(viewport));
@@ -59,6 +62,9 @@ export async function within(query: string, journey: (tab: Tab) => Promise<void>
     const file = join(tmpdir(), `engines-${current!.name}-${Date.now()}.png`);
     await tab.screenshot().then((png) => writeFileSync(file, png), () => {});
     (err as Error).message += ` [screenshot: ${file}]`;
+    // And what it logged: the player's own account of an error screen or a play that never came.
+    const logged = tab.raw.logged?.().slice(-LOGGED_LINES);
+    if (logged?.length) (err as Error).message += `\n    the page's last console warnings and errors:\n      ${logged.join('\n      ')}`;
     throw err;
   } finally {
     await tab.close();
