@@ -51,5 +51,11 @@ export const nextTask = (): Promise<void> => new Promise((next) => setTimeout(ne
 export const whenAborted = (signal: AbortSignal): Promise<never> =>
   new Promise((_, reject) => signal.addEventListener('abort', () => reject(signal.reason), { once: true }));
 
+/** `work` (a wait that takes no signal: a module's download, the element's own work), given up on past `ms` with a TimeoutError. */
+export function bounded<T>(work: Promise<T>, ms: number): Promise<T> {
+  const wait = deadline(ms);
+  return Promise.race([work, whenAborted(wait.signal)]).finally(wait.done);
+}
+
 export const isTimeoutError = (e: unknown): boolean =>
   typeof e === 'object' && e !== null && (e as { name?: unknown }).name === 'TimeoutError';

@@ -3,7 +3,7 @@
 // the MediaSource and its SourceBuffers over (hls-engine.ts) and loads on from them. On a slow link the
 // first frame then waits for the page, the playlists and the two first fragments, not for hls.js too:
 // they shared the link with it (docs/performance.md "The first frame on the link").
-import { deadline, whenAborted } from '../core/deadline';
+import { bounded } from '../core/deadline';
 import type { EarlyMedia, EarlyStart, EarlyTrack } from '../core/player-api';
 import { canAppendEarly } from './start-guess';
 
@@ -12,12 +12,6 @@ const EARLY_APPEND_MS = 3000;
 /** The start's first sample within this of 0, as hls.js places a fragment that starts the playlist; else hls.js does it. */
 const START_TOLERANCE_S = 0.5;
 
-/** `work` (the element's own: the MediaSource opening, an append), given up on past EARLY_APPEND_MS. */
-function bounded<T>(work: Promise<T>): Promise<T> {
-  const wait = deadline(EARLY_APPEND_MS);
-  return Promise.race([work, whenAborted(wait.signal)]).finally(wait.done);
-}
-
 const appended = (sb: SourceBuffer, data: ArrayBuffer): Promise<unknown> =>
   bounded(
     new Promise((done, failed) => {
@@ -25,6 +19,7 @@ const appended = (sb: SourceBuffer, data: ArrayBuffer): Promise<unknown> =>
       sb.addEventListener('error', failed, { once: true });
       sb.appendBuffer(data);
     }),
+    EARLY_APPEND_MS,
   );
 
 /**
@@ -43,7 +38,7 @@ export async function appendEarly(video: HTMLVideoElement, coming: Promise<Early
   const url = URL.createObjectURL(mediaSource);
   try {
     video.src = url;
-    await bounded(new Promise((open) => mediaSource.addEventListener('sourceopen', open, { once: true })));
+    await bounded(new Promise((open) => mediaSource.addEventListener('sourceopen', open, { once: true })), EARLY_APPEND_MS);
     // The link's wait (the prefetch's own deadlines bound it), not the element's.
     const start = await coming;
     if (!start) throw new Error('no start to append');

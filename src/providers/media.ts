@@ -1,6 +1,6 @@
 import { batch, effect } from '@preact/signals-core';
 import type { Bus, Cause } from '../core/bus';
-import { deadline, nextTask, whenAborted } from '../core/deadline';
+import { bounded, nextTask } from '../core/deadline';
 import { playerError } from '../core/errors';
 import type { EarlyMedia, HlsHandle, MediaControls, PieceLoader, PlaylistCache } from '../core/player-api';
 import type { Store } from '../core/store';
@@ -185,15 +185,12 @@ export function bindMedia(video: HTMLVideoElement, opts: MediaOptions): Media {
   let native = false;
   const attachEngine = async (token: number, url: string, startAt: number, prefetched?: PlaylistCache, early?: EarlyMedia): Promise<void> => {
     let mod;
-    // While the early start plays, hls.js's download is the wait: bounded as an outage is.
-    const wait = early && deadline(OUTAGE_BUDGET_MS);
     try {
-      mod = await (wait ? Promise.race([opts.load('hls'), whenAborted(wait.signal)]) : opts.load('hls'));
+      // While the early start plays, hls.js's download is the wait: bounded as an outage is.
+      mod = await (early ? bounded(opts.load('hls'), OUTAGE_BUDGET_MS) : opts.load('hls'));
     } catch (err) {
       if (token === loadToken) loadFailed('hls module failed to load', url, 4, err);
       return;
-    } finally {
-      if (wait) wait.done();
     }
     // hls.js's setup and first playlists in a task of their own, not in the one that evaluated
     // the module (each under 50 ms: no long task in front of the first frame).

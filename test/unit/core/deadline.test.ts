@@ -1,7 +1,7 @@
 // core/deadline.ts: one timed, abortable wait. Driven by the fake clock: no real time passes.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { deadline, idleDeadline, isTimeoutError } from '../../../src/core/deadline';
+import { bounded, deadline, idleDeadline, isTimeoutError } from '../../../src/core/deadline';
 import { fakeClock } from '../fakes';
 
 /** An AbortSignal whose listener bookkeeping is recorded (and still done for real). */
@@ -174,3 +174,26 @@ test('isTimeoutError tells a TimeoutError by name, from any realm or class', () 
 });
 
 test.run();
+
+test('bounded: the work\'s answer or failure within ms, a TimeoutError past it; the timer cleared either way', async () => {
+  const clock = fakeClock().install();
+  try {
+    assert.is(await bounded(Promise.resolve('in time'), 1000), 'in time');
+    await bounded(Promise.reject(new Error('refused')), 1000).then(
+      () => assert.unreachable('refused work rejects'),
+      (err: Error) => assert.is(err.message, 'refused'),
+    );
+    assert.is(clock.pending(), 0, 'no timer left behind');
+    const late = bounded(new Promise(() => {}), 1000);
+    clock.advance(999);
+    assert.is(clock.pending(), 1, 'still waiting a moment before the bound');
+    clock.advance(1);
+    await late.then(
+      () => assert.unreachable('work past the bound rejects'),
+      (err: unknown) => assert.ok(isTimeoutError(err)),
+    );
+    assert.is(clock.pending(), 0);
+  } finally {
+    clock.restore();
+  }
+});
