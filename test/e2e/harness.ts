@@ -50,6 +50,8 @@ export interface BeaconedCall {
   time: number;
 }
 const beacons: BeaconedCall[] = [];
+/** The request logs of the servers `startExtraServer` started (`serverQuiet`). */
+const extraLogs: Array<RefServer['requests']> = [];
 const BEACON_PATH = '/e2e/analytics-beacon';
 
 export async function boot(): Promise<void> {
@@ -90,6 +92,7 @@ export const beaconedAnalytics = (): BeaconedCall[] => beacons;
  */
 export async function startExtraServer(opts: { host?: string; routes?: unknown[] } = {}): Promise<RefServer> {
   const s = (await startServer({ port: 0, host: '127.0.0.1', routes: opts.routes })) as RefServer;
+  extraLogs.push(s.requests);
   return opts.host ? { ...s, url: s.url.replace('127.0.0.1', opts.host) } : s;
 }
 
@@ -195,7 +198,28 @@ export async function open(query: string, opts: OpenOptions = {}): Promise<Opene
     );
   }
   await page.goto(`${opts.origin ?? server!.url}${opts.path ?? '/player/'}${query}`);
-  return { page, context, errors, csp, close: () => context.close() };
+  return { page, context, errors, csp, close: () => context.close().then(serverQuiet) };
+}
+
+/** How long the servers must have logged no request before a closed page counts as gone. */
+const QUIET_MS = 150;
+/** At most this long (another page still open keeps a server busy). */
+const QUIET_CAP_MS = 2000;
+
+/**
+ * Resolves once no server of this run has logged a request for QUIET_MS, or after QUIET_CAP_MS. A
+ * closed page's last requests can reach a server after `context.close()` resolves (Chromium's network
+ * process had them on the wire; the server handles them on a later turn): they would land in the next
+ * test's log, after its `clearRequests()`, as requests that test's page never made.
+ */
+async function serverQuiet(): Promise<void> {
+  const cap = Date.now() + QUIET_CAP_MS;
+  for (;;) {
+    const last = Math.max(0, ...[server!.requests, ...extraLogs].map((log) => log.at(-1)?.time ?? 0));
+    const wait = Math.min(last + QUIET_MS, cap) - Date.now();
+    if (wait <= 0) return;
+    await new Promise((resolve) => setTimeout(resolve, wait));
+  }
 }
 
 /** Reads the <video> of the player page. */
