@@ -85,6 +85,7 @@ import './analytics/pure.test';
 import './analytics/tracker.test';
 import './telemetry/telemetry.test';
 import './docs.test';
+import './suites.test';
 
 import { exec } from 'uvu';
 

@@ -173,8 +173,6 @@ test('isTimeoutError tells a TimeoutError by name, from any realm or class', () 
   assert.not.ok(isTimeoutError({ name: 'timeouterror' }));
 });
 
-test.run();
-
 test('bounded: the work\'s answer or failure within ms, a TimeoutError past it; the timer cleared either way', async () => {
   const clock = fakeClock().install();
   try {
@@ -197,3 +195,5 @@ test('bounded: the work\'s answer or failure within ms, a TimeoutError past it; 
     clock.restore();
   }
 });
+
+test.run();

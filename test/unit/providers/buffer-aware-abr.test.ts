@@ -226,8 +226,6 @@ test('abandonTo: nasty inputs (no byte yet, under a second of streaming, unknown
   assert.is(abandonTo(REAL, -3, HOLE), 0, 'a negative minLevel reads as the lowest');
 });
 
-test.run();
-
 test('the start on a slow link (under six times the lowest level): at most 0.55 of the estimate until the buffer has been full', () => {
   // The 3G trace at 0 s in Firefox: 2.4 Mb/s estimated with 20 s ahead, the hole 7 s away.
   assert.is(bufferCap(REAL, 2.4e6, 20), 2, 'the buffer’s share, 0.77 × 2.4 = 1.84 Mb/s, pays for 480p');
@@ -247,3 +245,5 @@ test('nextLevel: the start’s share until the buffer has first been full, then 
   assert.is(nextLevel(REAL, choosing({ ...slow, aheadS: 45 })), 2, 'full now (45 s at 360p): the full buffer’s rule');
   assert.is(nextLevel(REAL, choosing({ ...slow, estimate: 4e6 })), 3, 'a fast link is not held: 720p');
 });
+
+test.run();
