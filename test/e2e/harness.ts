@@ -50,8 +50,8 @@ export interface BeaconedCall {
   time: number;
 }
 const beacons: BeaconedCall[] = [];
-/** The request logs of the servers `startExtraServer` started (`serverQuiet`). */
-const extraLogs: Array<RefServer['requests']> = [];
+/** The request logs of the run's servers, the main one and those `startExtraServer` started (`serverQuiet`). */
+const requestLogs: Array<RefServer['requests']> = [];
 const BEACON_PATH = '/e2e/analytics-beacon';
 
 export async function boot(): Promise<void> {
@@ -60,6 +60,7 @@ export async function boot(): Promise<void> {
   // No adListUrl: every suite runs without ads unless it asks for them (ads.test passes
   // env_ad_list_url or calls srv().setAdListUrl()).
   server = (await startServer({ port: 0, host: '127.0.0.1' })) as RefServer;
+  requestLogs.push(server.requests);
   // Collects what `beaconAnalytics` sends: what reached the network even if the page went away.
   server.router.add({
     method: 'POST',
@@ -92,7 +93,7 @@ export const beaconedAnalytics = (): BeaconedCall[] => beacons;
  */
 export async function startExtraServer(opts: { host?: string; routes?: unknown[] } = {}): Promise<RefServer> {
   const s = (await startServer({ port: 0, host: '127.0.0.1', routes: opts.routes })) as RefServer;
-  extraLogs.push(s.requests);
+  requestLogs.push(s.requests);
   return opts.host ? { ...s, url: s.url.replace('127.0.0.1', opts.host) } : s;
 }
 
@@ -215,7 +216,7 @@ const QUIET_CAP_MS = 2000;
 async function serverQuiet(): Promise<void> {
   const cap = Date.now() + QUIET_CAP_MS;
   for (;;) {
-    const last = Math.max(0, ...[server!.requests, ...extraLogs].map((log) => log.at(-1)?.time ?? 0));
+    const last = Math.max(0, ...requestLogs.map((log) => log.at(-1)?.time ?? 0));
     const wait = Math.min(last + QUIET_MS, cap) - Date.now();
     if (wait <= 0) return;
     await new Promise((resolve) => setTimeout(resolve, wait));
