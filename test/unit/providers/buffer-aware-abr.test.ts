@@ -60,7 +60,7 @@ test('nextLevel, full: priced by the last fragments’ rate when hls.js’s esti
   assert.is(nextLevel(REAL, choosing({ ...lagging, recent: 8e6, choice: 4 })), 4, 'hls.js’s own choice may leap');
   assert.is(nextLevel(REAL, choosing({ ...lagging, recent: 3.2e6 })), 3);
   assert.is(nextLevel(REAL, choosing({ ...lagging, recent: 1e6 })), 2, 'a lower rate never lowers what the estimate pays for');
-  assert.is(nextLevel(REAL, choosing({ ...lagging, aheadS: 44, recent: 8e6 })), 2, 'not full: the estimate only');
+  assert.is(nextLevel(REAL, choosing({ ...lagging, aheadS: 44, recent: 8e6 })), 2, 'not full: hls.js’s choice, not above it');
   assert.is(nextLevel(REAL, choosing({ ...lagging, recent: 8e6, max: 3 })), 3, 'never above the levels ABR may choose');
 });
 
@@ -244,6 +244,18 @@ test('nextLevel: the start’s share until the buffer has first been full, then 
   assert.is(nextLevel(REAL, choosing({ ...slow, filled: true })), 2, 'filled once: 480p');
   assert.is(nextLevel(REAL, choosing({ ...slow, aheadS: 45 })), 2, 'full now (45 s at 360p): the full buffer’s rule');
   assert.is(nextLevel(REAL, choosing({ ...slow, estimate: 4e6 })), 3, 'a fast link is not held: 720p');
+});
+
+test('nextLevel, not full: the cap priced by the better of hls.js’s estimate and the last fragments’ rate (the LTE trace at 47 s after its dip)', () => {
+  // hls.js’s estimate, weighted by download time, lags a link back at 5 Mb/s whose small 240p fragments
+  // load in a fraction of a second each; under six times the lowest level it alone held the start at 0.55.
+  const lagging = { current: 2, choice: 3, estimate: 2.8e6, aheadS: 20, filled: false };
+  assert.is(nextLevel(REAL, choosing(lagging)), 2, 'the estimate alone: starting, 0.55 × 2.8 = 1.54, 480p');
+  assert.is(nextLevel(REAL, choosing({ ...lagging, recent: 5e6 })), 3, 'the rate, 5 Mb/s, is over six times: 0.77 × 5 = 3.83 pays for 720p');
+  assert.is(nextLevel(REAL, choosing({ ...lagging, recent: 5e6, choice: 2 })), 2, 'never above hls.js’s choice while not full');
+  assert.is(nextLevel(REAL, choosing({ ...lagging, recent: 1e6 })), 2, 'a lower rate (a hole coming) never lowers what the estimate pays for');
+  assert.is(nextLevel(REAL, choosing({ ...lagging, recent: 1e6, estimate: 1.5e6 })), 0, 'both low: 240p');
+  assert.is(nextLevel(REAL, choosing({ ...lagging, recent: 5e6, filled: true, aheadS: 8, current: 0, choice: 4 })), 1, 'under 10 s ahead a step up is still gated by hls.js’s estimate: 360p’s peak fragment in 2.6 s');
 });
 
 test.run();
