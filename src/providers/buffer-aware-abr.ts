@@ -200,7 +200,7 @@ export function recentRate(rates: readonly number[]): number {
  * small fragments of a low level, each in a fraction of a second, barely move it. On the LTE trace at
  * 47 s the estimate stayed under the start's six times the lowest level with the link back at several
  * Mb/s, and the start fetched 36–60 s of the film at 240p in 5 s (Firefox: 1.08 Mb/s played against
- * the bare page's 1.47; priced by both, 1.41). In a hole the harmonic mean falls with its first
+ * the bare page's 1.47; priced by both, 1.36–1.41). In a hole the harmonic mean falls with its first
  * slow fragment, and the price is hls.js's estimate again. What it costs: the 3G trace's start takes
  * 360p from 16 s of the film more often, meets the trace's half-minute hole at 0 s with ~38 s ahead and
  * stalls there for 3–6 s (five runs of eight; the bare hls.js page 10–18 s in every run), for 0.91–0.97x

@@ -255,6 +255,7 @@ test('nextLevel, not full: the cap priced by the better of hls.js’s estimate a
   assert.is(nextLevel(REAL, choosing({ ...lagging, recent: 5e6, choice: 2 })), 2, 'never above hls.js’s choice while not full');
   assert.is(nextLevel(REAL, choosing({ ...lagging, recent: 1e6 })), 2, 'a lower rate (a hole coming) never lowers what the estimate pays for');
   assert.is(nextLevel(REAL, choosing({ ...lagging, recent: 1e6, estimate: 1.5e6 })), 0, 'both low: 240p');
+  assert.is(nextLevel(REAL, choosing({ ...lagging, recent: NaN })), 2, 'a nonsense rate reads as none: the estimate prices');
   assert.is(nextLevel(REAL, choosing({ ...lagging, recent: 5e6, filled: true, aheadS: 8, current: 0, choice: 4 })), 1, 'under 10 s ahead a step up is still gated by hls.js’s estimate: 360p’s peak fragment in 2.6 s');
 });
 
