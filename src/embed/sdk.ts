@@ -40,7 +40,10 @@ type Listener = (data: never) => void;
 type Pending = { resolve(v: unknown): void; reject(e: SdkError): void; timer?: ReturnType<typeof setTimeout> };
 
 export function createPlayer(target: HTMLElement, options: PlayerOptions = {}, base: string = location.href): Player {
-  const existing = target instanceof HTMLIFrameElement ? target : null;
+  // By its tag, not `instanceof`: an element's wrapper may belong to another window's realm. WebKit
+  // builds it in the realm that touches it first, and a same-origin player reading its
+  // `frameElement` before this runs made the partner's own iframe fail `instanceof HTMLIFrameElement`.
+  const existing = (target as Element | null)?.localName === 'iframe' ? (target as HTMLIFrameElement) : null;
   if (!existing && !(Number.isSafeInteger(options.movieId) && options.movieId! > 0)) {
     throw new TypeError('createPlayer: movieId must be a positive integer');
   }

@@ -77,4 +77,24 @@ test('the partner SDK cross-origin: ready, a click plays, every command and gett
   }, { path: partnerUrl });
 });
 
+test('the partner SDK takes a same-origin player frame that read its frameElement first', async () => {
+  // The player's bootstrap reads window.frameElement (a same-origin embedder's data attributes). In
+  // WebKit the iframe's wrapper is then made in the frame's realm, and the parent's
+  // `instanceof HTMLIFrameElement` is false for its own iframe: the SDK must go by the tag.
+  await within('', async (page) => {
+    // Parsed from HTML, so the parent's script touches the iframe only after the player did.
+    await page.evaluate(() => document.body.insertAdjacentHTML('beforeend', '<iframe id="own" src="/player/?movie_id=1" width="640" height="360"></iframe>'));
+    // Waited for through window.frames, not the driver's frame switch: that looks the element up first.
+    await page.waitFor(() => window.frames[0]?.document.readyState === 'complete' && !!window.frames[0].document.querySelector('.pl-big-play'), undefined, 20000, 'the player frame');
+    const taken = await page.evaluate(async () => {
+      const sdk = await import('/player/embed.mjs' as string);
+      const frame = document.getElementById('own')!;
+      const p = sdk.createPlayer(frame);
+      const info = await p.ready();
+      return { same: p.iframe === frame, version: info.version, paused: await p.getPaused() };
+    });
+    assert.equal(taken, { same: true, version: 1, paused: true });
+  }, { path: '/player/embed.d.ts?host' });
+});
+
 test.run();

@@ -10,6 +10,8 @@ const INFO = { version: 1, methods: ['play'], events: ['play'], instance: 0.5 };
 
 function setup() {
   const g = globalThis as Record<string, unknown>;
+  // Not this realm's HTMLIFrameElement, as WebKit gives a page an iframe whose wrapper another window
+  // made (a same-origin player read its frameElement first): the SDK goes by the tag.
   class FakeIframe {}
   const sent: Array<{ data: any; origin: string }> = [];
   // A cross-origin window: reading its location throws, as a browser's does.
@@ -19,10 +21,9 @@ function setup() {
       throw new DOMException('cross-origin', 'SecurityError');
     },
   };
-  const frame = Object.assign(Object.create(FakeIframe.prototype), { src: `${PLAYER}/player/?movie_id=1`, contentWindow: win, remove() {} });
+  const frame = Object.assign(Object.create(FakeIframe.prototype), { localName: 'iframe', src: `${PLAYER}/player/?movie_id=1`, contentWindow: win, remove() {} });
   const handlers = new Set<(e: unknown) => void>();
-  const saved = { HTMLIFrameElement: g.HTMLIFrameElement, addEventListener: g.addEventListener, removeEventListener: g.removeEventListener };
-  g.HTMLIFrameElement = FakeIframe;
+  const saved = { addEventListener: g.addEventListener, removeEventListener: g.removeEventListener };
   g.addEventListener = (_: string, fn: (e: unknown) => void) => handlers.add(fn);
   g.removeEventListener = (_: string, fn: (e: unknown) => void) => handlers.delete(fn);
   const player = createPlayer(frame as HTMLElement, {}, 'https://partner.example/');
@@ -141,6 +142,21 @@ test('destroy: the message listener goes, pending and later calls reject with de
   assert.equal(((await settled(s.player.play())) as { error: { code: string } }).error.code, 'destroyed');
   await tick();
   s.restore();
+});
+
+test('a target that is no iframe, or none, without a movie id: a TypeError, before any listener or frame', () => {
+  const g = globalThis as Record<string, unknown>;
+  const saved = { addEventListener: g.addEventListener };
+  let listened = 0;
+  g.addEventListener = () => void listened++;
+  try {
+    for (const target of [{ localName: 'div' }, { localName: 'IFRAME' }, {}, null]) {
+      assert.throws(() => createPlayer(target as unknown as HTMLElement, {}, 'https://partner.example/'), (e: Error) => e instanceof TypeError && e.message === 'createPlayer: movieId must be a positive integer');
+    }
+    assert.is(listened, 0);
+  } finally {
+    Object.assign(g, saved);
+  }
 });
 
 test.run();
