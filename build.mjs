@@ -12,7 +12,6 @@ import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createHash } from 'node:crypto';
-import { Script } from 'node:vm';
 import { readPlayerConfig, withConfig } from './scripts/player-config.mjs';
 import { configuredNginxConf, playerPolicy as deployedPolicy } from './scripts/nginx-conf.mjs';
 import { bootstrapEntry, sharedModules, takeOverPlugin } from './scripts/page-modules.mjs';
@@ -213,8 +212,8 @@ function pieceChunkMap(metafile, outputs) {
 /**
  * The bootstrap as the page carries it: one module with everything it imports bundled in (an import
  * would be a round trip before its first request: the one the inline form removes), minified, as text
- * for a classic `<script>`. It sets out the modules it shares with the entry for the entry to take
- * (scripts/page-modules.mjs `shared`), then starts.
+ * for a `<script type="module">`. It sets out the modules it shares with the entry for the entry to
+ * take (scripts/page-modules.mjs `shared`), then starts.
  */
 export async function inlineBootstrap(widgetMap, cssMap, chunkMap, shared, lazyFiles) {
   const o = options(widgetMap, cssMap, chunkMap);
@@ -231,13 +230,7 @@ export async function inlineBootstrap(widgetMap, cssMap, chunkMap, shared, lazyF
   };
   const stdin = { contents: bootstrapEntry(PAGE.boot, shared), resolveDir: root, sourcefile: 'page-bootstrap.js', loader: 'js' };
   const r = await esbuild.build({ ...o, entryPoints: undefined, stdin, outdir: undefined, outfile: join(dist, 'boot.js'), splitting: false, sourcemap: false, metafile: false, plugins: [lazyPageFiles, pieceManifest(widgetMap, cssMap, chunkMap)] });
-  // A classic script, not a module: the parser runs it where it stands, before it reaches the first
-  // wave's links below it, so the episodes go out first, on the connection the page came on; a module
-  // script, even inline and `async`, runs a task later, after those requests have taken it. The ES
-  // module bundle (esbuild's iife form brings CommonJS helpers it never uses) in a strict function of
-  // its own, so its names stay off the page; one with an import, an export or import.meta is no script.
-  const text = `(()=>{"use strict";${r.outputFiles.find((f) => f.path.endsWith('.js')).text.trim()}})();`;
-  new Script(text, { filename: 'page-bootstrap.js' });
+  const text = r.outputFiles.find((f) => f.path.endsWith('.js')).text.trimEnd();
   // The HTML parser ends a script at `</script` and treats `<!--` specially inside one.
   if (/<\/script|<!--/i.test(text)) throw new Error('the bootstrap\'s code contains </script or <!--: it cannot be inlined as is');
   return text;
@@ -335,8 +328,10 @@ async function build() {
   put('<!-- preloads -->', chunks.map((p) => `<link rel="modulepreload" href="./${rel(p)}">`).join('\n    '));
   // The template's comments are for its readers, not bytes for every viewer; empty markers go too.
   html = html.replace(/\n\s*<!--[\s\S]*?-->|\n\s*(?=\n)/g, '');
-  // After #root (it reads the configuration there) and before every link of the page (static/player.html).
-  put('<script src="./boot.js"></script>', `<script>${bootText}</script>`);
+  // After #root (it reads the configuration there), `async`: a module script without it waits for
+  // every stylesheet still loading (the HTML spec's deferred scripts), the entry's CSS included: a
+  // round trip before the first request, the one inlining removes.
+  put('<script type="module" src="./boot.js"></script>', `<script type="module" async>${bootText}</script>`);
   html = withConfig(html, config);
   await writeFile(join(dist, 'player.html'), html);
   await writeFile(join(dist, CSP_MANIFEST), JSON.stringify({ scriptHashes: hashes, metaPolicy: policy }, null, 2) + '\n');

@@ -19,9 +19,7 @@ import { earlyCatalogue, pageDomain, readPageConfig } from './page-config';
 
 /** Starts the page's first requests: run once a page (build.mjs: the page's modules, set up before it). */
 export function boot(): void {
-  // The page's own folder: the entry's and the pieces' (player.html names them `./`), whether this runs
-  // inline (a classic script: no import.meta) or as the entry's fallback file beside them.
-  const config = readPageConfig(document.getElementById('root'), document.baseURI);
+  const config = readPageConfig(document.getElementById('root'), import.meta.url);
   const budget = config.requestTimeoutMs;
   const catalogue = earlyCatalogue(config);
 

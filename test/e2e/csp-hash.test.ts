@@ -18,7 +18,7 @@ import { type RefServer, open, poll, srv, waitForTime } from './harness';
 const repo = new URL('../..', import.meta.url).pathname;
 const dist = process.env.DIST_DIR ?? join(repo, 'dist');
 
-const INLINE = /<script>([\s\S]*?)<\/script>/;
+const INLINE = /<script type="module" async>([\s\S]*?)<\/script>/;
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 const scriptSrc = (policy: string) => policy.split('; ').find((d) => d.startsWith('script-src '));
 const META = /<meta http-equiv="Content-Security-Policy" content="([^"]*)">/;
@@ -26,7 +26,7 @@ const META = /<meta http-equiv="Content-Security-Policy" content="([^"]*)">/;
 test('header, meta, manifest and nginx conf carry the sha256 of the inline bootstrap’s bytes, and nothing else inline', async () => {
   const html = await readFile(join(dist, 'player.html'), 'utf8');
   const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
-  assert.equal(scripts.filter((s) => !/\bsrc=/.test(s)), ['<script>'], 'one inline script');
+  assert.equal(scripts.filter((s) => !/\bsrc=/.test(s)), ['<script type="module" async>'], 'one inline script');
   const hash = sha256(html.match(INLINE)![1]);
   const expected = `script-src 'self' ${hash}`;
 
@@ -55,7 +55,7 @@ test.before(async () => {
   await cp(dist, join(work, 'dist'), { recursive: true });
   const html = await readFile(join(dist, 'player.html'), 'utf8');
   const alone = html.replace(/\n\s*<(?:link rel="(?:stylesheet|modulepreload)"|script type="module" src=)[^\n]*/g, '');
-  assert.ok(alone.includes('<script>') && !alone.includes(' src='), 'the page with only its bootstrap');
+  assert.ok(alone.includes('<script type="module" async>') && !alone.includes(' src='), 'the page with only its bootstrap');
   await writeFile(join(work, 'dist', 'alone.html'), alone);
   // One byte, in a string the bootstrap never shows: nothing but the hash tells the two apart.
   const oneByte = (page: string) => page.replace('[player] token refresh failed', '[player] Token refresh failed');

@@ -152,7 +152,7 @@ test('the build configured the page and wrote the conf: the API origin in the po
   assert.match(html, 'data-sentry-project-label="static-deploy"');
   const policy = policiesIn(builtConf).player;
   // The inline bootstrap's hash, as the build wrote it: the same in the page's meta copy.
-  const hash = `'sha256-${createHash('sha256').update(html.match(/<script>([\s\S]*?)<\/script>/)![1]).digest('base64')}'`;
+  const hash = `'sha256-${createHash('sha256').update(html.match(/<script type="module" async>([\s\S]*?)<\/script>/)![1]).digest('base64')}'`;
   assert.is(policy, playerPolicy({ env_base_url: api!.url, sentry_project_label: 'static-deploy' }, [hash]));
   assert.match(html, `<meta http-equiv="Content-Security-Policy" content="${policy}">`);
   assert.match(policy, new RegExp(`(^|; )connect-src [^;]*${api!.url.replace(/[.]/g, '\\.')}`));
