@@ -10,9 +10,6 @@ const INFO = { version: 1, methods: ['play'], events: ['play'], instance: 0.5 };
 
 function setup() {
   const g = globalThis as Record<string, unknown>;
-  // Not this realm's HTMLIFrameElement, as WebKit gives a page an iframe whose wrapper another window
-  // made (a same-origin player read its frameElement first): the SDK goes by the tag.
-  class FakeIframe {}
   const sent: Array<{ data: any; origin: string }> = [];
   // A cross-origin window: reading its location throws, as a browser's does.
   const win = {
@@ -21,12 +18,14 @@ function setup() {
       throw new DOMException('cross-origin', 'SecurityError');
     },
   };
-  const frame = Object.assign(Object.create(FakeIframe.prototype), { localName: 'iframe', src: `${PLAYER}/player/?movie_id=1`, contentWindow: win, remove() {} });
+  // No HTMLIFrameElement of this realm, as WebKit gives a page an iframe whose wrapper another window
+  // made (a same-origin player read its frameElement first): the SDK goes by the tag.
+  const frame = { localName: 'iframe', src: `${PLAYER}/player/?movie_id=1`, contentWindow: win, remove() {} };
   const handlers = new Set<(e: unknown) => void>();
   const saved = { addEventListener: g.addEventListener, removeEventListener: g.removeEventListener };
   g.addEventListener = (_: string, fn: (e: unknown) => void) => handlers.add(fn);
   g.removeEventListener = (_: string, fn: (e: unknown) => void) => handlers.delete(fn);
-  const player = createPlayer(frame as HTMLElement, {}, 'https://partner.example/');
+  const player = createPlayer(frame as unknown as HTMLElement, {}, 'https://partner.example/');
   const deliver = (data: unknown, source: unknown = win, origin = PLAYER) => handlers.forEach((h) => h({ data, source, origin }));
   const restore = () => Object.assign(g, saved);
   return { player, sent, win, handlers, deliver, restore };
