@@ -203,8 +203,9 @@ export function recentRate(rates: readonly number[]): number {
  * the bare page's 1.47; priced by both, 1.36–1.41). In a hole the harmonic mean falls with its first
  * slow fragment, and the price is hls.js's estimate again. What it costs: the 3G trace's start takes
  * 360p from 16 s of the film more often, meets the trace's half-minute hole at 0 s with ~38 s ahead and
- * stalls there for 3–6 s (five runs of eight; the bare hls.js page 10–18 s in every run), for 0.91–0.98x
- * the bare page's bitrate on that trace where it had 0.82–0.86x (docs/performance.md).
+ * stalls there for a few seconds in most runs (the bare hls.js page longer, in every run), for a bitrate
+ * on that trace near the bare page's where it had 0.82–0.86x of it (docs/performance.md keeps the tally
+ * of runs, "The level priced by the last fragments").
  */
 export function nextLevel(levels: readonly PricedLevel[], c: Choosing): number {
   const clamp = (level: number) => Math.max(Math.min(level, c.max), c.min);
