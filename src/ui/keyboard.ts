@@ -43,3 +43,22 @@ export function keyAction(e: { key: string; ctrlKey?: boolean; metaKey?: boolean
   if (/^[0-9]$/.test(key)) return { type: 'jump', fraction: Number(key) / 10 };
   return undefined;
 }
+
+/** What `keptByTarget` reads of a key event's target. */
+export interface KeyTarget {
+  localName?: string;
+  type?: string;
+  isContentEditable?: boolean;
+}
+
+/**
+ * Whether the focused element keeps `key` for itself: a field being typed in (the share popup's link,
+ * for one) keeps every key, a slider its arrows, a button space and Enter. By tag, not `instanceof`, as
+ * the partner SDK does (embed/sdk.ts: WebKit may build a wrapper in another realm). The player's own
+ * inputs are made by its script, so their wrappers are its realm's; the tag keeps this testable alone.
+ */
+export function keptByTarget(t: KeyTarget, key: string): boolean {
+  if (t.isContentEditable === true || t.localName === 'textarea') return true;
+  if (t.localName === 'input') return t.type !== 'range' || key.startsWith('Arrow');
+  return t.localName === 'button' && (key === ' ' || key === 'Enter');
+}

@@ -1,5 +1,5 @@
 import type { PlayerApi } from '../core/player-api';
-import { type KeyAction, keyAction } from './keyboard';
+import { type KeyAction, type KeyTarget, keptByTarget, keyAction } from './keyboard';
 import type { UiState } from './ui-state';
 
 /** Carries out a shortcut through requests (docs/embedding.md "What the viewer gets" lists the keys). */
@@ -49,18 +49,13 @@ export function bindShortcuts(player: PlayerApi, ui: UiState, doc: Document = do
   const last = { id: -1 };
   const onKey = (e: KeyboardEvent) => {
     if (e.defaultPrevented) return;
-    const t = e.target as HTMLElement;
     if (e.key === 'Escape') {
       if (ui.menu.value.page) ui.dispatch({ type: 'outside' });
       else if (player.store.stretched.value) player.requests.toggleFullscreen();
       return;
     }
-    // Typing (the share popup's link field, for one) is never a shortcut.
-    if ((t instanceof HTMLInputElement && t.type !== 'range') || t instanceof HTMLTextAreaElement || t.isContentEditable) return;
     const action = keyAction(e);
-    if (!action) return;
-    if (t instanceof HTMLInputElement && t.type === 'range' && e.key.startsWith('Arrow')) return;
-    if (t instanceof HTMLButtonElement && (e.key === ' ' || e.key === 'Enter')) return;
+    if (!action || keptByTarget((e.target ?? {}) as KeyTarget, e.key)) return;
     e.preventDefault();
     if (player.store.adState.value === 'ready') return runAdKey(player, action);
     runKeyAction(player, action, last);

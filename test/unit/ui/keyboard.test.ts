@@ -1,6 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { keyAction } from '../../../src/ui/keyboard';
+import { Window } from 'happy-dom';
+import { keptByTarget, keyAction } from '../../../src/ui/keyboard';
 
 test('space and k toggle play', () => {
   assert.equal(keyAction({ key: ' ' }), { type: 'toggle-play' });
@@ -33,6 +34,33 @@ test('other keys and modified keys are left alone', () => {
   assert.is(keyAction({ key: 'Tab' }), undefined);
   assert.is(keyAction({ key: 'f', ctrlKey: true }), undefined);
   assert.is(keyAction({ key: 'k', metaKey: true }), undefined);
+});
+
+test('a field being typed in keeps every key, a slider its arrows, a button space and Enter', () => {
+  const doc = new Window().document;
+  const el = (html: string) => {
+    const box = doc.createElement('div');
+    box.innerHTML = html;
+    return box.firstElementChild as unknown as HTMLElement;
+  };
+  const [text, range, button, area, link] = ['<input type="text">', '<input type="range">', '<button></button>', '<textarea></textarea>', '<a href="#">x</a>'].map(el);
+  for (const key of [' ', 'k', 'm', 'f', '5', 'ArrowLeft']) {
+    assert.ok(keptByTarget(text!, key), key);
+    assert.ok(keptByTarget(area!, key), key);
+  }
+  assert.ok(keptByTarget(range!, 'ArrowLeft'));
+  assert.ok(keptByTarget(range!, 'ArrowUp'));
+  assert.not.ok(keptByTarget(range!, ' '));
+  assert.not.ok(keptByTarget(range!, 'm'));
+  assert.ok(keptByTarget(button!, ' '));
+  assert.ok(keptByTarget(button!, 'Enter'));
+  assert.not.ok(keptByTarget(button!, 'ArrowRight'));
+  assert.not.ok(keptByTarget(button!, 'f'));
+  assert.not.ok(keptByTarget(link!, ' '));
+  assert.ok(keptByTarget({ localName: 'div', isContentEditable: true }, ' '));
+  // By tag, not by class: an input whose wrapper another realm built (WebKit, a same-origin parent).
+  assert.ok(keptByTarget(Object.create(null, { localName: { value: 'input' }, type: { value: 'text' } }), ' '));
+  assert.not.ok(keptByTarget({}, ' '), 'the document itself, or no element');
 });
 
 test.run();
