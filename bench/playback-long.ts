@@ -2,11 +2,26 @@
 // unthrottled, with a seek every minute to a seeded random point of the whole film (half a minute into
 // each minute). Every minute: the page's JS heap after a full collection, the renderer processes'
 // resident memory and the seconds of video buffered; then the growth after the first minute and, per
-// seek, the time to a frame and to playback moving again. Prints numbers; never fails on timing.
-import type { Browser } from 'playwright-core';
+// seek, the time to a frame and to playback moving again. Prints numbers; never fails on timing. The
+// page runs in a Chromium driven over its DevTools pipe (chromium-pipe.ts), with no response body kept
+// for DevTools: Playwright's session keeps up to 200 MB of them in the renderer, which this would count.
+import { readFileSync } from 'node:fs';
+import type { PipedChromium } from './chromium-pipe';
 import { accountRun, meanBitrate, meanHeight, type SeekResult } from './qoe';
 import type { Ladder } from './playback-ladder';
-import { inMeasuredPage, memoryOf, type Memory } from './playback-page';
+import { NETWORK_EVENTS_ONLY, PROBE, probeCalls, type ProbeCalls } from './playback-page';
+
+export interface Memory {
+  /** JS heap in use after a full garbage collection, bytes. */
+  heapUsed: number;
+  /** Resident memory of the browser's renderer processes (where the page and its media buffers live), bytes; NaN if unreadable. */
+  rendererRss: number;
+  /**
+   * The renderers' memory by Chromium's allocator (its memory-infra dump: malloc, partition_alloc, v8,
+   * blink_gc, cc, gpu, …), bytes, summed over them; with `private_footprint`: what RSS growth is made of.
+   */
+  allocators: Record<string, number>;
+}
 
 export interface MinuteSample extends Memory {
   minute: number;
@@ -46,14 +61,47 @@ function seeded(seed: number) {
 
 const FIRST_FRAME_WAIT_MS = 60_000;
 
-export async function watchLong(browser: Browser, ladder: Ladder, url: string, page: string, minutes: number, seed: number): Promise<LongWatch> {
+/** A page of the piped browser (a fresh one per watch), with what the long watch reads of it. */
+interface LongPage extends ProbeCalls {
+  /** A DevTools command to the page's own session. */
+  send<R = Record<string, unknown>>(method: string, params?: object): Promise<R>;
+}
+
+/** Runs `use` on a new page of `browser` with the probe, at 1280×720, its HTTP cache off; closed after. */
+async function inLongPage<T>(browser: PipedChromium, url: string, use: (p: LongPage) => Promise<T>): Promise<T> {
+  const { browserContextId } = await browser.send<{ browserContextId: string }>('Target.createBrowserContext');
+  try {
+    const { targetId } = await browser.send<{ targetId: string }>('Target.createTarget', { url: 'about:blank', browserContextId });
+    const { sessionId } = await browser.send<{ sessionId: string }>('Target.attachToTarget', { targetId, flatten: true });
+    const send = <R>(method: string, params?: object) => browser.send<R>(method, params, sessionId);
+    await send('Page.enable');
+    await send('Page.addScriptToEvaluateOnNewDocument', { source: PROBE });
+    await send('Network.enable', NETWORK_EVENTS_ONLY);
+    await send('Network.setCacheDisabled', { cacheDisabled: true });
+    await send('Emulation.setDeviceMetricsOverride', { width: 1280, height: 720, deviceScaleFactor: 1, mobile: false });
+    await send('Page.navigate', { url });
+    const evaluate = async <R>(expression: string): Promise<R> => {
+      const { result, exceptionDetails } = await send<{ result: { value: R }; exceptionDetails?: { text: string; exception?: { description?: string } } }>(
+        'Runtime.evaluate',
+        { expression, returnByValue: true, awaitPromise: true },
+      );
+      if (exceptionDetails) throw new Error(exceptionDetails.exception?.description ?? exceptionDetails.text);
+      return result.value;
+    };
+    return await use({ send, ...probeCalls(evaluate) });
+  } finally {
+    await browser.send('Target.disposeBrowserContext', { browserContextId }).catch(() => {});
+  }
+}
+
+export async function watchLong(browser: PipedChromium, ladder: Ladder, url: string, page: string, minutes: number, seed: number): Promise<LongWatch> {
   const random = seeded(seed);
-  return inMeasuredPage(browser, ladder, async (m) => {
-    await m.page.goto(url, { waitUntil: 'commit', timeout: FIRST_FRAME_WAIT_MS });
+  return inLongPage(browser, url, async (m) => {
     let first: number | undefined;
     for (let waited = 0; first === undefined && waited < FIRST_FRAME_WAIT_MS; waited += 500) {
-      first = (await m.log()).find((e) => e.type === 'playing')?.t;
-      if (first === undefined) await m.page.waitForTimeout(500);
+      // Until the page has committed, the probe is not there yet.
+      first = (await m.log().catch(() => []))?.find((e) => e.type === 'playing')?.t;
+      if (first === undefined) await new Promise((done) => setTimeout(done, 500));
     }
     const samples: MinuteSample[] = [];
     if (first !== undefined) {
@@ -63,13 +111,13 @@ export async function watchLong(browser: Browser, ladder: Ladder, url: string, p
         // Anywhere in the film but its last minute, so playback goes on after the seek.
         await m.seek(Math.floor(random() * Math.max(1, duration - 60)));
         await m.until(first + minute * 60_000);
-        const [{ buffered }, log, dom] = await Promise.all([m.state(), m.log(), m.cdp.send('Memory.getDOMCounters')]);
+        const [{ buffered }, log, dom] = await Promise.all([m.state(), m.log(), m.send<{ nodes: number; jsEventListeners: number }>('Memory.getDOMCounters')]);
         const bufferedS = buffered.reduce((sum, [a, b]) => sum + b - a, 0);
         const height = log[log.length - 1]?.h ?? 0;
         const rung = ladder.rungs.find((r) => r.height === height);
         const bufferedBytes = rung ? (bufferedS * rung.bitsPerSecond) / 8 : Number.NaN;
         const counters = { nodes: dom.nodes, listeners: dom.jsEventListeners };
-        samples.push({ minute, bufferedS, bufferedBytes, height, ...counters, ...(await memoryOf(browser, m.cdp)) });
+        samples.push({ minute, bufferedS, bufferedBytes, height, ...counters, ...(await memoryOf(browser, m)) });
         process.stderr.write(`long, ${page}: minute ${minute}/${minutes}\n`);
       }
     }
@@ -77,6 +125,60 @@ export async function watchLong(browser: Browser, ladder: Ladder, url: string, p
     const { firstFrameMs, seeks, stalls, stallS } = run;
     return { page, firstFrameMs, minutes: samples, seeks, stalls, stallS, meanHeight: meanHeight(run), meanBitrate: meanBitrate(run) };
   });
+}
+
+function rssOf(pid: number): number {
+  const kB = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+  return kB ? Number(kB) * 1024 : NaN;
+}
+
+type Dump = { ph: string; pid: number; args?: { dumps?: { allocators?: Record<string, { attrs?: { size?: { value: string } } }>; process_totals?: { private_footprint_bytes?: string } } } };
+
+/** One memory-infra dump of every process (Tracing), the top-level allocators of `pids` summed. */
+async function allocatorsOf(browser: PipedChromium, pids: readonly number[]): Promise<Record<string, number>> {
+  const events: Dump[] = [];
+  const offData = browser.on('Tracing.dataCollected', (e) => events.push(...(e.value as Dump[])));
+  const complete = new Promise<void>((done) => {
+    const off = browser.on('Tracing.tracingComplete', () => (off(), done()));
+  });
+  try {
+    await browser.send('Tracing.start', { traceConfig: { includedCategories: ['disabled-by-default-memory-infra'] }, transferMode: 'ReportEvents' });
+    await browser.send('Tracing.requestMemoryDump', { deterministic: true, levelOfDetail: 'detailed' });
+    await browser.send('Tracing.end');
+    await complete;
+  } finally {
+    offData();
+  }
+  // Tracing may dump once as it starts (id 0x0): per process, the last dump, the one asked for.
+  const last = new Map<number, Dump>();
+  for (const e of events) if (e.ph === 'v' && pids.includes(e.pid)) last.set(e.pid, e);
+  const sums: Record<string, number> = {};
+  const add = (name: string, hex: string | undefined) => (sums[name] = (sums[name] ?? 0) + (hex ? Number.parseInt(hex, 16) : 0));
+  for (const e of last.values()) {
+    const dumps = e.args?.dumps;
+    if (dumps?.process_totals) add('private_footprint', dumps.process_totals.private_footprint_bytes);
+    // Top-level allocators, and partition_alloc's partitions (array_buffer holds what the page's fetches and MSE appends copy).
+    for (const [name, a] of Object.entries(dumps?.allocators ?? {})) {
+      if (!name.includes('/') || /^partition_alloc\/partitions\/[^/]+$/.test(name)) add(name.replace('partition_alloc/partitions/', 'partition_alloc/'), a.attrs?.size?.value);
+    }
+  }
+  return sums;
+}
+
+async function memoryOf(browser: PipedChromium, page: LongPage): Promise<Memory> {
+  await page.send('HeapProfiler.collectGarbage');
+  const { usedSize } = await page.send<{ usedSize: number }>('Runtime.getHeapUsage');
+  let rendererRss = NaN;
+  let allocators: Record<string, number> = {};
+  try {
+    const { processInfo } = await browser.send<{ processInfo: Array<{ type: string; id: number }> }>('SystemInfo.getProcessInfo');
+    const pids = processInfo.filter((p) => p.type === 'renderer').map((p) => p.id);
+    rendererRss = pids.reduce((sum, pid) => sum + rssOf(pid), 0);
+    allocators = await allocatorsOf(browser, pids);
+  } catch {
+    // A process gone between the reads: no RSS this time.
+  }
+  return { heapUsed: usedSize, rendererRss, allocators };
 }
 
 const MB = (bytes: number) => (bytes / 1e6).toFixed(1);

@@ -1,9 +1,8 @@
 // One measured page of bench/playback.ts: a fresh Chromium context (no cache) with a probe that keeps
 // the log bench/qoe.ts reads (the content <video>'s events and a sample every 250 ms), the media
-// segments the page fetched (from CDP's network events: works for the player and the bare page alike),
-// and the page's memory as CDP and the renderer's /proc entry give it.
-import { readFileSync } from 'node:fs';
-import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
+// segments the page fetched (from CDP's network events: works for the player and the bare page alike).
+// The long watch's page and its memory readings are bench/playback-long.ts's.
+import type { Browser, BrowserContext } from 'playwright-core';
 import type { LogEntry, SegmentFetch } from './qoe';
 import type { Ladder } from './playback-ladder';
 
@@ -64,6 +63,9 @@ export const PROBE = `(() => {
   });
 })();`;
 
+/** CDP `Network.enable`'s buffers for a measuring session: its events, none of the bodies. */
+export const NETWORK_EVENTS_ONLY = { maxTotalBufferSize: 0, maxResourceBufferSize: 0 };
+
 export interface PageState {
   played: Array<[number, number]>;
   buffered: Array<[number, number]>;
@@ -122,20 +124,15 @@ export function probeCalls(evaluate: <R>(expression: string) => Promise<R>): Pro
   };
 }
 
-/** Chromium's measured page, with what the long watch reads of it (DOM counters, memory). */
-export interface MeasuredPage extends PlaybackPage {
-  page: Page;
-  cdp: CDPSession;
-}
-
 /** Runs `use` on a fresh context's page with the probe; the context is closed after. */
-export async function inMeasuredPage<T>(browser: Browser, ladder: Ladder, use: (m: MeasuredPage) => Promise<T>): Promise<T> {
+export async function inMeasuredPage<T>(browser: Browser, ladder: Ladder, use: (m: PlaybackPage) => Promise<T>): Promise<T> {
   const context: BrowserContext = await browser.newContext({ viewport: { width: 1280, height: 720 } });
   try {
     await context.addInitScript(PROBE);
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
+    // Events only: no response body kept for getResponseBody (Chromium's default keeps up to 200 MB a session).
+    await cdp.send('Network.enable', NETWORK_EVENTS_ONLY);
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
     const urls = new Map<string, string>();
     const fetched: PathFetch[] = [];
@@ -167,8 +164,6 @@ export async function inMeasuredPage<T>(browser: Browser, ladder: Ladder, use: (
       if (segment) fetched.push({ ...segment, path: path!, bytes: e.encodedDataLength, doneMs: Math.round((e.timestamp - firstRequestAt!) * 1000) });
     });
     return await use({
-      page,
-      cdp,
       goto: async (url, timeout) => void (await page.goto(url, { waitUntil: 'commit', timeout })),
       network: async () => ({ segments: [...fetched], requests: [...requests.values()].map((r) => ({ ...r })) }),
       ...probeCalls((expression) => page.evaluate(expression)),
@@ -176,81 +171,4 @@ export async function inMeasuredPage<T>(browser: Browser, ladder: Ladder, use: (
   } finally {
     await context.close().catch(() => {});
   }
-}
-
-export interface Memory {
-  /** JS heap in use after a full garbage collection, bytes. */
-  heapUsed: number;
-  /** Resident memory of the browser's renderer processes (where the page and its media buffers live), bytes; NaN if unreadable. */
-  rendererRss: number;
-  /**
-   * The renderers' memory by Chromium's allocator (its memory-infra dump: malloc, partition_alloc, v8,
-   * blink_gc, cc, gpu, …), bytes, summed over them; with `private_footprint`: what RSS growth is made of.
-   */
-  allocators: Record<string, number>;
-}
-
-/** Renderer process ids of the browser (CDP SystemInfo over the browser's own session). */
-async function rendererPids(browser: Browser): Promise<number[]> {
-  const session = await browser.newBrowserCDPSession();
-  try {
-    const { processInfo } = await session.send('SystemInfo.getProcessInfo');
-    return processInfo.filter((p) => p.type === 'renderer').map((p) => p.id);
-  } finally {
-    await session.detach().catch(() => {});
-  }
-}
-
-function rssOf(pid: number): number {
-  const kB = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
-  return kB ? Number(kB) * 1024 : NaN;
-}
-
-/** One memory-infra dump of every process (CDP Tracing), the top-level allocators of `pids` summed. */
-async function allocatorsOf(browser: Browser, pids: readonly number[]): Promise<Record<string, number>> {
-  const session = await browser.newBrowserCDPSession();
-  try {
-    type Dump = { ph: string; pid: number; args?: { dumps?: { allocators?: Record<string, { attrs?: { size?: { value: string } } }>; process_totals?: { private_footprint_bytes?: string } } } };
-    const events: Dump[] = [];
-    session.on('Tracing.dataCollected', (e) => events.push(...(e.value as unknown as Dump[])));
-    const complete = new Promise((done) => session.once('Tracing.tracingComplete', done));
-    await session.send('Tracing.start', {
-      traceConfig: { includedCategories: ['disabled-by-default-memory-infra'] },
-      transferMode: 'ReportEvents',
-    });
-    await session.send('Tracing.requestMemoryDump', { deterministic: true, levelOfDetail: 'detailed' });
-    await session.send('Tracing.end');
-    await complete;
-    // Tracing may dump once as it starts (id 0x0): per process, the last dump, the one asked for.
-    const last = new Map<number, Dump>();
-    for (const e of events) if (e.ph === 'v' && pids.includes(e.pid)) last.set(e.pid, e);
-    const sums: Record<string, number> = {};
-    const add = (name: string, hex: string | undefined) => (sums[name] = (sums[name] ?? 0) + (hex ? Number.parseInt(hex, 16) : 0));
-    for (const e of last.values()) {
-      const dumps = e.args?.dumps;
-      if (dumps?.process_totals) add('private_footprint', dumps.process_totals.private_footprint_bytes);
-      // Top-level allocators, and partition_alloc's partitions (array_buffer holds what the page's fetches and MSE appends copy).
-      for (const [name, a] of Object.entries(dumps?.allocators ?? {})) {
-        if (!name.includes('/') || /^partition_alloc\/partitions\/[^/]+$/.test(name)) add(name.replace('partition_alloc/partitions/', 'partition_alloc/'), a.attrs?.size?.value);
-      }
-    }
-    return sums;
-  } finally {
-    await session.detach().catch(() => {});
-  }
-}
-
-export async function memoryOf(browser: Browser, cdp: CDPSession): Promise<Memory> {
-  await cdp.send('HeapProfiler.collectGarbage');
-  const { usedSize } = await cdp.send('Runtime.getHeapUsage');
-  let rendererRss = NaN;
-  let allocators: Record<string, number> = {};
-  try {
-    const pids = await rendererPids(browser);
-    rendererRss = pids.reduce((sum, pid) => sum + rssOf(pid), 0);
-    allocators = await allocatorsOf(browser, pids);
-  } catch {
-    // Another machine's browser, or a process gone between the reads: no RSS this time.
-  }
-  return { heapUsed: usedSize, rendererRss, allocators };
 }

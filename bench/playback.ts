@@ -23,7 +23,7 @@ import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { basename, join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium } from 'playwright-core';
 // @ts-expect-error: plain JS modules
 import { startServer } from '../server/index.mjs';
 // @ts-expect-error: plain JS modules
@@ -34,6 +34,7 @@ import { readLadder, type Ladder } from './playback-ladder';
 import { inMeasuredPage, type PathFetch, type PlaybackPage, type Request } from './playback-page';
 import { inFirefoxPage, launchFirefoxForBench } from './playback-firefox';
 import { printLong, watchLong, type LongWatch } from './playback-long';
+import { launchPipedChromium, type PipedChromium } from './chromium-pipe';
 import { accountRun, addPlayback, emptyPlayback, meanBitrate, meanHeight, playedBytes, qoeScore, rebufferRatio, type LogEntry, type RunAccount } from './qoe';
 
 const { values: args } = parseArgs({
@@ -279,7 +280,7 @@ function printTable(head: string[], rows: string[][]) {
   for (const r of rows) console.log(line(r));
 }
 
-async function long(b: Browser) {
+async function long(b: PipedChromium) {
   const movie = Number(args['long-movie']);
   const master = masterOf(server.ctx.catalogue, movie);
   const ladder = await readLadder(server.url + master);
@@ -308,14 +309,19 @@ try {
     console.log(`Firefox ${version}, 1280×720, cache disabled, fresh user context per run.`);
     await playback((ladder, use) => inFirefoxPage(browser, ladder, use));
   } else {
-    const browser = await chromium.launch({
-      executablePath: ensureChromium(),
-      args: [...CHROMIUM_FLAGS, '--autoplay-policy=no-user-gesture-required'],
-    });
-    close = () => browser.close();
-    console.log(`Chromium ${browser.version()}, 1280×720, cache disabled, fresh context per run.`);
-    if (args.long) await long(browser);
-    else await playback((ladder, use) => inMeasuredPage(browser, ladder, use));
+    const flags = [...CHROMIUM_FLAGS, '--autoplay-policy=no-user-gesture-required'];
+    if (args.long) {
+      // Not Playwright's: it keeps response bodies for DevTools, which the renderer's memory counts (chromium-pipe.ts).
+      const browser = await launchPipedChromium(ensureChromium(), flags);
+      close = () => browser.close();
+      console.log(`Chromium ${browser.version} (DevTools pipe, no body kept), 1280×720, cache disabled, fresh context per run.`);
+      await long(browser);
+    } else {
+      const browser = await chromium.launch({ executablePath: ensureChromium(), args: flags });
+      close = () => browser.close();
+      console.log(`Chromium ${browser.version()}, 1280×720, cache disabled, fresh context per run.`);
+      await playback((ladder, use) => inMeasuredPage(browser, ladder, use));
+    }
   }
   console.log(`\nTotal ${((Date.now() - began) / 1000).toFixed(0)} s.`);
 } finally {
