@@ -79,7 +79,8 @@ async function inLongPage<T>(browser: PipedChromium, url: string, use: (p: LongP
     await send('Network.enable', NETWORK_EVENTS_ONLY);
     await send('Network.setCacheDisabled', { cacheDisabled: true });
     await send('Emulation.setDeviceMetricsOverride', { width: 1280, height: 720, deviceScaleFactor: 1, mobile: false });
-    await send('Page.navigate', { url });
+    const { errorText } = await send<{ errorText?: string }>('Page.navigate', { url });
+    if (errorText) throw new Error(`${url}: ${errorText}`);
     const evaluate = async <R>(expression: string): Promise<R> => {
       const { result, exceptionDetails } = await send<{ result: { value: R }; exceptionDetails?: { text: string; exception?: { description?: string } } }>(
         'Runtime.evaluate',
