@@ -4,6 +4,7 @@ import { type Browser, type BrowserContext, type Page, chromium } from 'playwrig
 import { CHROMIUM_FLAGS } from '../../scripts/find-chromium.mjs';
 // @ts-expect-error: the server is plain JS with JSDoc types
 import { startServer } from '../../server/index.mjs';
+import { serversQuiet } from '../server-quiet';
 
 export interface Fault {
   match: string | RegExp;
@@ -50,7 +51,7 @@ export interface BeaconedCall {
   time: number;
 }
 const beacons: BeaconedCall[] = [];
-/** The request logs of the run's servers, the main one and those `startExtraServer` started (`serverQuiet`). */
+/** The request logs of the run's servers, the main one and those `startExtraServer` started (`serversQuiet`). */
 const requestLogs: Array<RefServer['requests']> = [];
 const BEACON_PATH = '/e2e/analytics-beacon';
 
@@ -199,28 +200,7 @@ export async function open(query: string, opts: OpenOptions = {}): Promise<Opene
     );
   }
   await page.goto(`${opts.origin ?? server!.url}${opts.path ?? '/player/'}${query}`);
-  return { page, context, errors, csp, close: () => context.close().then(serverQuiet) };
-}
-
-/** How long the servers must have logged no request before a closed page counts as gone. */
-const QUIET_MS = 150;
-/** At most this long (another page still open keeps a server busy). */
-const QUIET_CAP_MS = 2000;
-
-/**
- * Resolves once no server of this run has logged a request for QUIET_MS, or after QUIET_CAP_MS. A
- * closed page's last requests can reach a server after `context.close()` resolves (Chromium's network
- * process had them on the wire; the server handles them on a later turn): they would land in the next
- * test's log, after its `clearRequests()`, as requests that test's page never made.
- */
-async function serverQuiet(): Promise<void> {
-  const cap = Date.now() + QUIET_CAP_MS;
-  for (;;) {
-    const last = Math.max(0, ...requestLogs.map((log) => log.at(-1)?.time ?? 0));
-    const wait = Math.min(last + QUIET_MS, cap) - Date.now();
-    if (wait <= 0) return;
-    await new Promise((resolve) => setTimeout(resolve, wait));
-  }
+  return { page, context, errors, csp, close: () => context.close().then(() => serversQuiet(requestLogs)) };
 }
 
 /** Reads the <video> of the player page. */

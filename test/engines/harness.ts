@@ -5,10 +5,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 // @ts-expect-error: the server is plain JS with JSDoc types
 import { startServer } from '../../server/index.mjs';
+import { serversQuiet } from '../server-quiet';
 import { type Engine, type EngineName, ENGINES, type RefServer, type Tab, type Viewport, launch, tabOf } from './driver';
 
 let server: RefServer | undefined;
 let current: Engine | undefined;
+/** The request logs of the run's servers, the main one and those `startExtraServer` started (`serversQuiet`). */
+const requestLogs: Array<RefServer['requests']> = [];
 
 export function engineName(): EngineName {
   const name = (process.env.ENGINE ?? 'chromium') as EngineName;
@@ -18,6 +21,7 @@ export function engineName(): EngineName {
 
 export async function boot(): Promise<Engine> {
   server = (await startServer({ port: 0, host: '127.0.0.1' })) as RefServer;
+  requestLogs.push(server.requests);
   current = await launch(engineName());
   return current;
 }
@@ -32,6 +36,7 @@ export const srv = (): RefServer => server!;
 /** Another reference server: another origin (a third-party ad server); `host` 'localhost' differs from 127.0.0.1. */
 export async function startExtraServer(host?: string): Promise<RefServer> {
   const s = (await startServer({ port: 0, host: '127.0.0.1' })) as RefServer;
+  requestLogs.push(s.requests);
   return host ? { ...s, url: s.url.replace('127.0.0.1', host) } : s;
 }
 
@@ -52,7 +57,7 @@ export async function open(query: string, { viewport = DESKTOP, path = '/player/
   return tab;
 }
 
-/** Runs `journey` in a fresh tab and closes it whatever happens. */
+/** Runs `journey` in a fresh tab and closes it whatever happens, then lets its last requests land (`serversQuiet`). */
 export async function within(query: string, journey: (tab: Tab) => Promise<void>, opts?: Parameters<typeof open>[1]): Promise<void> {
   const tab = await open(query, opts);
   try {
@@ -68,6 +73,7 @@ export async function within(query: string, journey: (tab: Tab) => Promise<void>
     throw err;
   } finally {
     await tab.close();
+    await serversQuiet(requestLogs);
   }
 }
 
