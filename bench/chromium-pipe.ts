@@ -64,30 +64,29 @@ export async function launchPipedChromium(executable: string, flags: readonly st
     for (const call of pending.values()) call.reject(gone);
     pending.clear();
   });
-  const browser: PipedChromium = {
-    send<R>(method: string, params: object = {}, sessionId?: string) {
-      if (gone) return Promise.reject(gone);
-      const id = nextId++;
-      toBrowser.write(JSON.stringify({ id, method, params, ...(sessionId ? { sessionId } : {}) }) + '\0');
-      return new Promise<R>((resolve, reject) => pending.set(id, { resolve: resolve as (r: unknown) => void, reject, method }));
-    },
+  const send = <R>(method: string, params: object = {}, sessionId?: string): Promise<R> => {
+    if (gone) return Promise.reject(gone);
+    const id = nextId++;
+    toBrowser.write(JSON.stringify({ id, method, params, ...(sessionId ? { sessionId } : {}) }) + '\0');
+    return new Promise<R>((resolve, reject) => pending.set(id, { resolve: resolve as (r: unknown) => void, reject, method }));
+  };
+  const { product } = await send<{ product: string }>('Browser.getVersion');
+  return {
+    send,
     on(method, listener) {
       const set = listeners.get(method) ?? listeners.set(method, new Set()).get(method)!;
       set.add(listener);
       return () => set.delete(listener);
     },
-    version: '',
+    version: product.replace(/^.*?\//, ''),
     async close() {
       if (!gone) {
         const exited = new Promise((done) => child.once('exit', done));
-        await browser.send('Browser.close').catch(() => child.kill('SIGKILL'));
+        await send('Browser.close').catch(() => child.kill('SIGKILL'));
         await Promise.race([exited, new Promise((done) => setTimeout(done, 5000))]);
         if (!gone) child.kill('SIGKILL');
       }
       rmSync(profile, { recursive: true, force: true });
     },
   };
-  const { product } = await browser.send<{ product: string }>('Browser.getVersion');
-  browser.version = product.replace(/^.*?\//, '');
-  return browser;
 }

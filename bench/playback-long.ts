@@ -101,7 +101,7 @@ export async function watchLong(browser: PipedChromium, ladder: Ladder, url: str
     let first: number | undefined;
     for (let waited = 0; first === undefined && waited < FIRST_FRAME_WAIT_MS; waited += 500) {
       // Until the page has committed, the probe is not there yet.
-      first = (await m.log().catch(() => []))?.find((e) => e.type === 'playing')?.t;
+      first = (await m.log().catch(() => [])).find((e) => e.type === 'playing')?.t;
       if (first === undefined) await new Promise((done) => setTimeout(done, 500));
     }
     const samples: MinuteSample[] = [];
