@@ -5,6 +5,8 @@
 // seek, the time to a frame and to playback moving again. Prints numbers; never fails on timing. The
 // page runs in a Chromium driven over its DevTools pipe (chromium-pipe.ts), with no response body kept
 // for DevTools: Playwright's session keeps up to 200 MB of them in the renderer, which this would count.
+// For the same reason each reading first drops DevTools' per-request records, and one reading before
+// minute 1 puts tracing's own buffers in every sample (docs/performance.md, "The rest was the bench's too").
 import { readFileSync } from 'node:fs';
 import type { PipedChromium } from './chromium-pipe';
 import { accountRun, meanBitrate, meanHeight, type SeekResult } from './qoe';
@@ -65,6 +67,13 @@ const FIRST_FRAME_WAIT_MS = 60_000;
 interface LongPage extends ProbeCalls {
   /** A DevTools command to the page's own session. */
   send<R = Record<string, unknown>>(method: string, params?: object): Promise<R>;
+  /**
+   * Drops DevTools' record of every request so far: the Network domain keeps one per request in the
+   * page's Blink heap for as long as it is enabled (0.3 MB a minute of this watch, which the page does
+   * not hold). Disabled and enabled again, the cache off again (a request started in the milliseconds
+   * between could meet the cache: in a 5-minute watch none of 297 did).
+   */
+  forgetRequests(): Promise<void>;
 }
 
 /** Runs `use` on a new page of `browser` with the probe, at 1280×720, its HTTP cache off; closed after. */
@@ -76,8 +85,12 @@ async function inLongPage<T>(browser: PipedChromium, url: string, use: (p: LongP
     const send = <R>(method: string, params?: object) => browser.send<R>(method, params, sessionId);
     await send('Page.enable');
     await send('Page.addScriptToEvaluateOnNewDocument', { source: PROBE });
-    await send('Network.enable', NETWORK_EVENTS_ONLY);
-    await send('Network.setCacheDisabled', { cacheDisabled: true });
+    // The Network domain only to keep the HTTP cache off: the long title lists the same segments again.
+    const networkOn = async () => {
+      await send('Network.enable', NETWORK_EVENTS_ONLY);
+      await send('Network.setCacheDisabled', { cacheDisabled: true });
+    };
+    await networkOn();
     await send('Emulation.setDeviceMetricsOverride', { width: 1280, height: 720, deviceScaleFactor: 1, mobile: false });
     const { errorText } = await send<{ errorText?: string }>('Page.navigate', { url });
     if (errorText) throw new Error(`${url}: ${errorText}`);
@@ -89,7 +102,11 @@ async function inLongPage<T>(browser: PipedChromium, url: string, use: (p: LongP
       if (exceptionDetails) throw new Error(exceptionDetails.exception?.description ?? exceptionDetails.text);
       return result.value;
     };
-    return await use({ send, ...probeCalls(evaluate) });
+    const forgetRequests = async () => {
+      await send('Network.disable');
+      await networkOn();
+    };
+    return await use({ send, forgetRequests, ...probeCalls(evaluate) });
   } finally {
     await browser.send('Target.disposeBrowserContext', { browserContextId }).catch(() => {});
   }
@@ -106,6 +123,10 @@ export async function watchLong(browser: PipedChromium, ladder: Ladder, url: str
     }
     const samples: MinuteSample[] = [];
     if (first !== undefined) {
+      // Chromium's tracing holds a 4 MiB buffer in every process, seen in the dumps from the second trace
+      // on: one dump before minute 1 puts the bench's own buffers in every sample (they were +12.6 MB over
+      // three renderers between minutes 1 and 2, read as the page's growth).
+      await memoryOf(browser, m);
       for (let minute = 1; minute <= minutes; minute++) {
         await m.until(first + (minute - 0.5) * 60_000);
         const { duration } = await m.state();
@@ -167,6 +188,7 @@ async function allocatorsOf(browser: PipedChromium, pids: readonly number[]): Pr
 }
 
 async function memoryOf(browser: PipedChromium, page: LongPage): Promise<Memory> {
+  await page.forgetRequests();
   await page.send('HeapProfiler.collectGarbage');
   const { usedSize } = await page.send<{ usedSize: number }>('Runtime.getHeapUsage');
   let rendererRss = NaN;
