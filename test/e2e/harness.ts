@@ -4,7 +4,7 @@ import { type Browser, type BrowserContext, type Page, chromium } from 'playwrig
 import { CHROMIUM_FLAGS } from '../../scripts/find-chromium.mjs';
 // @ts-expect-error: the server is plain JS with JSDoc types
 import { startServer } from '../../server/index.mjs';
-import { serversQuiet } from '../server-quiet';
+import { serversQuiet, watchRequests } from '../server-quiet';
 
 export interface Fault {
   match: string | RegExp;
@@ -51,8 +51,6 @@ export interface BeaconedCall {
   time: number;
 }
 const beacons: BeaconedCall[] = [];
-/** The request logs of the run's servers, the main one and those `startExtraServer` started (`serversQuiet`). */
-const requestLogs: Array<RefServer['requests']> = [];
 const BEACON_PATH = '/e2e/analytics-beacon';
 
 export async function boot(): Promise<void> {
@@ -61,7 +59,7 @@ export async function boot(): Promise<void> {
   // No adListUrl: every suite runs without ads unless it asks for them (ads.test passes
   // env_ad_list_url or calls srv().setAdListUrl()).
   server = (await startServer({ port: 0, host: '127.0.0.1' })) as RefServer;
-  requestLogs.push(server.requests);
+  watchRequests(server.requests);
   // Collects what `beaconAnalytics` sends: what reached the network even if the page went away.
   server.router.add({
     method: 'POST',
@@ -94,7 +92,7 @@ export const beaconedAnalytics = (): BeaconedCall[] => beacons;
  */
 export async function startExtraServer(opts: { host?: string; routes?: unknown[] } = {}): Promise<RefServer> {
   const s = (await startServer({ port: 0, host: '127.0.0.1', routes: opts.routes })) as RefServer;
-  requestLogs.push(s.requests);
+  watchRequests(s.requests);
   return opts.host ? { ...s, url: s.url.replace('127.0.0.1', opts.host) } : s;
 }
 
@@ -200,7 +198,7 @@ export async function open(query: string, opts: OpenOptions = {}): Promise<Opene
     );
   }
   await page.goto(`${opts.origin ?? server!.url}${opts.path ?? '/player/'}${query}`);
-  return { page, context, errors, csp, close: () => context.close().then(() => serversQuiet(requestLogs)) };
+  return { page, context, errors, csp, close: () => context.close().then(serversQuiet) };
 }
 
 /** Reads the <video> of the player page. */

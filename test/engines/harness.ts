@@ -5,13 +5,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 // @ts-expect-error: the server is plain JS with JSDoc types
 import { startServer } from '../../server/index.mjs';
-import { serversQuiet } from '../server-quiet';
+import { serversQuiet, watchRequests } from '../server-quiet';
 import { type Engine, type EngineName, ENGINES, type RefServer, type Tab, type Viewport, launch, tabOf } from './driver';
 
 let server: RefServer | undefined;
 let current: Engine | undefined;
-/** The request logs of the run's servers, the main one and those `startExtraServer` started (`serversQuiet`). */
-const requestLogs: Array<RefServer['requests']> = [];
 
 export function engineName(): EngineName {
   const name = (process.env.ENGINE ?? 'chromium') as EngineName;
@@ -21,7 +19,7 @@ export function engineName(): EngineName {
 
 export async function boot(): Promise<Engine> {
   server = (await startServer({ port: 0, host: '127.0.0.1' })) as RefServer;
-  requestLogs.push(server.requests);
+  watchRequests(server.requests);
   current = await launch(engineName());
   return current;
 }
@@ -36,7 +34,7 @@ export const srv = (): RefServer => server!;
 /** Another reference server: another origin (a third-party ad server); `host` 'localhost' differs from 127.0.0.1. */
 export async function startExtraServer(host?: string): Promise<RefServer> {
   const s = (await startServer({ port: 0, host: '127.0.0.1' })) as RefServer;
-  requestLogs.push(s.requests);
+  watchRequests(s.requests);
   return host ? { ...s, url: s.url.replace('127.0.0.1', host) } : s;
 }
 
@@ -73,7 +71,7 @@ export async function within(query: string, journey: (tab: Tab) => Promise<void>
     throw err;
   } finally {
     await tab.close();
-    await serversQuiet(requestLogs);
+    await serversQuiet();
   }
 }
 
