@@ -7,7 +7,8 @@
 // for DevTools: Playwright's session keeps up to 200 MB of them in the renderer, which this would count.
 // For the same reason each reading first drops DevTools' per-request records, and one reading before
 // minute 1 puts tracing's own buffers in every sample (docs/performance.md, "The rest was the bench's too").
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { PipedChromium } from './chromium-pipe';
 import { accountRun, meanBitrate, meanHeight, type SeekResult } from './qoe';
 import type { Ladder } from './playback-ladder';
@@ -112,7 +113,12 @@ async function inLongPage<T>(browser: PipedChromium, url: string, use: (p: LongP
   }
 }
 
-export async function watchLong(browser: PipedChromium, ladder: Ladder, url: string, page: string, minutes: number, seed: number): Promise<LongWatch> {
+/**
+ * With `snapshots` (a folder), the page's JS heap is also written there at minute 2 and at the last
+ * minute (`<page>-minute-<n>.heapsnapshot`, for DevTools' Memory panel to compare): what the JS heap
+ * gained between them, by constructor and retainer. Taken after that minute's reading.
+ */
+export async function watchLong(browser: PipedChromium, ladder: Ladder, url: string, page: string, minutes: number, seed: number, snapshots?: string): Promise<LongWatch> {
   const random = seeded(seed);
   return inLongPage(browser, url, async (m) => {
     let first: number | undefined;
@@ -140,6 +146,7 @@ export async function watchLong(browser: PipedChromium, ladder: Ladder, url: str
         const bufferedBytes = rung ? (bufferedS * rung.bitsPerSecond) / 8 : Number.NaN;
         const counters = { nodes: dom.nodes, listeners: dom.jsEventListeners };
         samples.push({ minute, bufferedS, bufferedBytes, height, ...counters, ...(await memoryOf(browser, m)) });
+        if (snapshots && (minute === Math.min(2, minutes) || minute === minutes)) await writeHeapSnapshot(browser, m, join(snapshots, `${page}-minute-${minute}.heapsnapshot`));
         process.stderr.write(`long, ${page}: minute ${minute}/${minutes}\n`);
       }
     }
@@ -147,6 +154,19 @@ export async function watchLong(browser: PipedChromium, ladder: Ladder, url: str
     const { firstFrameMs, seeks, stalls, stallS } = run;
     return { page, firstFrameMs, minutes: samples, seeks, stalls, stallS, meanHeight: meanHeight(run), meanBitrate: meanBitrate(run) };
   });
+}
+
+async function writeHeapSnapshot(browser: PipedChromium, page: LongPage, file: string) {
+  const chunks: string[] = [];
+  const off = browser.on('HeapProfiler.addHeapSnapshotChunk', (e) => chunks.push(e.chunk as string));
+  try {
+    await page.send('HeapProfiler.enable');
+    await page.send('HeapProfiler.takeHeapSnapshot', { reportProgress: false });
+    await page.send('HeapProfiler.disable');
+  } finally {
+    off();
+  }
+  writeFileSync(file, chunks.join(''));
 }
 
 function rssOf(pid: number): number {

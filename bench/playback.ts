@@ -19,7 +19,8 @@
 //   --long             instead: the long title (--long-movie 31) for --long-minutes (10) with a seek a
 //                      minute (--seed 1), unthrottled; memory every minute and time to a frame per seek
 //                      (bench/playback-long.ts). --pages defaults to the player alone there.
-import { existsSync, readdirSync, writeFileSync } from 'node:fs';
+//                      --heap-snapshots DIR: the page's JS heap written there at minute 2 and the last.
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { basename, join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -51,6 +52,7 @@ const { values: args } = parseArgs({
     'long-movie': { type: 'string', default: '31' },
     'long-minutes': { type: 'string', default: '10' },
     seed: { type: 'string', default: '1' },
+    'heap-snapshots': { type: 'string' },
     engine: { type: 'string', default: 'chromium' },
   },
 });
@@ -287,8 +289,9 @@ async function long(b: PipedChromium) {
   const minutes = Number(args['long-minutes']);
   console.log(`Long title ${movie} (${master}), ${minutes} minutes unthrottled, a seek a minute (seed ${args.seed}).`);
   const watches: LongWatch[] = [];
+  if (args['heap-snapshots']) mkdirSync(args['heap-snapshots'], { recursive: true });
   for (const page of PAGES) {
-    const watch = await watchLong(b, ladder, server.url + pageUrl(page, movie, master), page, minutes, Number(args.seed));
+    const watch = await watchLong(b, ladder, server.url + pageUrl(page, movie, master), page, minutes, Number(args.seed), args['heap-snapshots']);
     watches.push(watch);
     printLong(watch);
   }
