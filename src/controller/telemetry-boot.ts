@@ -4,8 +4,8 @@ import type { PlayerApi } from '../core/player-api';
 
 /**
  * Past events kept for pieces still loading. Pre-roll ads run before the first frame and report
- * four ad:timeupdate events a second, so this covers minutes of ads; it only bounds memory when no
- * frame ever comes.
+ * four ad:timeupdate events a second, so this covers minutes of ads; it only bounds memory when a
+ * piece that takes them never starts (no frame ever comes, or its file failed to load).
  */
 const MAX_PAST = 1000;
 
@@ -29,14 +29,23 @@ export const FINGERPRINT_DELAY_MS = 5000;
 export function bootTelemetry(player: PlayerApi): void {
   const { bus, config, store, load: loadPiece } = player;
   const past: PastEvent[] = [];
-  player.onDestroy(
-    bus.tap((event, payload) => {
-      if (past.length < MAX_PAST) past.push({ event, payload, at: performance.now(), time: store.currentTime.peek() });
-    }),
-  );
+  const stopKeeping = bus.tap((event, payload) => {
+    if (past.length < MAX_PAST) past.push({ event, payload, at: performance.now(), time: store.currentTime.peek() });
+  });
+  player.onDestroy(stopKeeping);
+  // The pieces that replay what happened before them (the fingerprint does not). Once each has started,
+  // nothing is kept: the tap had held the first 1000 events of the session for the page's life (a
+  // 2-hour film's JS heap, --long: 50 events a minute).
+  const replaying = new Set<string>(config.sentryDsn ? ['analytics', 'sentry'] : ['analytics']);
   const load = (name: 'analytics' | 'fingerprint' | 'sentry') =>
     // A piece that fails to load only costs its own feature (the error names the file).
-    loadPiece(name).then((m) => m.start(player, past), console.warn);
+    loadPiece(name).then((m) => {
+      m.start(player, past);
+      if (replaying.delete(name) && !replaying.size) {
+        stopKeeping();
+        past.length = 0;
+      }
+    }, console.warn);
   // The sentry piece starts once per player however often it is asked (sentry-widget.ts).
   const sentry = () => config.sentryDsn && load('sentry');
   const withAds = !!config.envAdListUrl;

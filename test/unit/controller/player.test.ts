@@ -246,6 +246,32 @@ test('telemetry: Sentry loads at the first fatal error even before any frame, no
   p.destroy();
 });
 
+test('telemetry: past events go to the pieces that replay them, and are no longer kept once each has started', async () => {
+  serve(filmRoutes());
+  const handed = (pieces: Record<string, unknown>, globals: Record<string, unknown> = {}) => {
+    const got: Array<{ piece: string; past: Array<{ event: string }>; events: string[] }> = [];
+    const piece = (name: string) => ({ start: (_p: unknown, past: Array<{ event: string }>) => void got.push({ piece: name, past, events: past.map((e) => e.event) }) });
+    const { load } = fakeLoader({ features: 'never', fingerprint: 'never', ...Object.fromEntries(Object.entries(pieces).map(([n, p]) => [n, p === 'never' ? p : piece(n)])) });
+    return { got, p: makePlayer('?movie_id=1', globals, load) };
+  };
+  const recoverable = { error: { category: 'media', code: 'media-recoverable', fatal: false, message: 'x', data: {} } } as const;
+  const a = handed({ analytics: 'start' });
+  a.p.bus.emit('player:error', recoverable);
+  a.p.bus.emit('media:first-frame', { sinceStartMs: 1 });
+  await flush();
+  assert.equal(a.got.map((g) => g.piece), ['analytics']);
+  assert.ok(a.got[0].events.includes('player:error'), 'what happened before analytics loaded is handed to it');
+  for (let i = 0; i < 5; i++) a.p.bus.emit('player:error', recoverable);
+  assert.is(a.got[0].past.length, 0, 'and nothing is kept after: neither what it was handed nor what came since');
+  a.p.destroy();
+  const b = handed({ analytics: 'start', sentry: 'never' }, { sentry_dsn: 'https://k@ingest.example/1' });
+  b.p.bus.emit('media:first-frame', { sinceStartMs: 1 });
+  await flush();
+  b.p.bus.emit('player:error', recoverable);
+  assert.ok(b.got[0].past.some((e) => e.event === 'player:error'), 'with a DSN, kept while Sentry has not started');
+  b.p.destroy();
+});
+
 test('a page going away cuts the catalogue calls: no error screen, nothing logged or reported', async () => {
   let cut!: () => void;
   serve(filmRoutes({ '/catalog-api/contents/1': () => new Promise<Response>((_, reject) => (cut = () => reject(new TypeError('Failed to fetch')))) }));
