@@ -34,8 +34,8 @@ export function bootTelemetry(player: PlayerApi): void {
   });
   player.onDestroy(stopKeeping);
   // The pieces that replay what happened before them (the fingerprint does not). Once each has started,
-  // nothing is kept: the tap had held the first 1000 events of the session for the page's life (a
-  // 2-hour film's JS heap, --long: 50 events a minute).
+  // nothing more is kept: kept on, the tap would hold a session's first 1000 events for the page's
+  // life (a media:stats for each fragment loaded: ~50 a minute of a film).
   const replaying = new Set<string>(config.sentryDsn ? ['analytics', 'sentry'] : ['analytics']);
   const load = (name: 'analytics' | 'fingerprint' | 'sentry') =>
     // A piece that fails to load only costs its own feature (the error names the file).
