@@ -130,9 +130,9 @@ export async function watchLong(browser: PipedChromium, ladder: Ladder, url: str
     const samples: MinuteSample[] = [];
     if (first !== undefined) {
       // Chromium's tracing holds a 4 MiB buffer in every process, seen in the dumps from the second trace
-      // on: one dump before minute 1 puts the bench's own buffers in every sample (they were +12.6 MB over
-      // three renderers between minutes 1 and 2, read as the page's growth).
-      await memoryOf(browser, m);
+      // on: one dump before minute 1 (of every process; none summed) puts the bench's own buffers in every
+      // sample (they were +12.6 MB over three renderers between minutes 1 and 2, read as the page's growth).
+      await allocatorsOf(browser, []);
       for (let minute = 1; minute <= minutes; minute++) {
         await m.until(first + (minute - 0.5) * 60_000);
         const { duration } = await m.state();
