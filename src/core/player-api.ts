@@ -160,6 +160,14 @@ export interface EarlyTrack {
   codec: string;
   init: ArrayBuffer;
   first: Promise<ArrayBuffer | undefined>;
+  /** The first fragment's bytes so far, as they arrive. */
+  coming: ChunkFeed;
+}
+
+/** A body's chunks as they arrive (`arrived` called at each), emptied once the whole body (or none) is in. */
+export interface ChunkFeed {
+  chunks: Uint8Array<ArrayBuffer>[];
+  arrived?: () => void;
 }
 
 /** What the first frame needs from a start at 0: the variant's and the audio's first fragments, and the film's length. */

@@ -12,7 +12,7 @@ const EARLY_APPEND_MS = 3000;
 /** The start's first sample within this of 0, as hls.js places a fragment that starts the playlist; else hls.js does it. */
 const START_TOLERANCE_S = 0.5;
 
-const appended = (sb: SourceBuffer, data: ArrayBuffer): Promise<unknown> =>
+const appended = (sb: SourceBuffer, data: BufferSource): Promise<unknown> =>
   bounded(
     new Promise((done, failed) => {
       sb.addEventListener('updateend', done, { once: true });
@@ -21,6 +21,32 @@ const appended = (sb: SourceBuffer, data: ArrayBuffer): Promise<unknown> =>
     }),
     EARLY_APPEND_MS,
   );
+
+/**
+ * A first fragment appended as its bytes arrive (`track.coming`), not once its last byte is in: the
+ * element parses a media segment in pieces, and shows the first frame once a few frames of it are in.
+ * On LTE the 240p fragment's last byte came ~200 ms after its first. What did not come through the
+ * feed (a fragment fetched before it was made) goes in whole at the end.
+ */
+async function appendComing(sb: SourceBuffer, track: EarlyTrack): Promise<void> {
+  const feed = track.coming;
+  let whole: ArrayBuffer | undefined;
+  let done = false;
+  void track.first.then((data) => ((whole = data), (done = true), feed.arrived?.()));
+  let taken = 0;
+  let bytes = 0;
+  for (;;) {
+    const chunk = feed.chunks[taken];
+    if (chunk) {
+      taken++;
+      bytes += chunk.byteLength;
+      await appended(sb, chunk);
+    } else if (done) break;
+    else await new Promise<void>((wake) => (feed.arrived = wake));
+  }
+  if (!whole) throw new Error('a first fragment did not come');
+  if (bytes < whole.byteLength) await appended(sb, whole.slice(bytes));
+}
 
 /**
  * The start (`coming`) appended to `video` through a MediaSource of its own, for hls.js to take over;
@@ -32,7 +58,7 @@ const appended = (sb: SourceBuffer, data: ArrayBuffer): Promise<unknown> =>
  * first fragments' last byte. On LTE the first frame came 170 ms after that byte (the opening alone
  * 20–120 ms), where the bare hls.js page's, its MediaSource open since the master, came 50 ms after it.
  */
-export async function appendEarly(video: HTMLVideoElement, coming: Promise<EarlyStart | undefined>): Promise<EarlyMedia | undefined> {
+export async function appendEarly(video: HTMLVideoElement, coming: Promise<EarlyStart | undefined>, playable?: () => void): Promise<EarlyMedia | undefined> {
   if (!canAppendEarly()) return;
   const mediaSource = new MediaSource();
   const url = URL.createObjectURL(mediaSource);
@@ -47,11 +73,11 @@ export async function appendEarly(video: HTMLVideoElement, coming: Promise<Early
     if (!types.every((t) => MediaSource.isTypeSupported(t))) throw new Error(`a codec the MediaSource does not take: ${types}`);
     mediaSource.duration = start.duration;
     const [videoBuffer, audioBuffer] = types.map((t) => mediaSource.addSourceBuffer(t));
+    let inits = 0;
     const fill = async (sb: SourceBuffer, track: EarlyTrack) => {
       await appended(sb, track.init);
-      const first = await track.first;
-      if (!first) throw new Error('a first fragment did not come');
-      await appended(sb, first);
+      if (++inits === 2) playable?.();
+      await appendComing(sb, track);
     };
     await Promise.all([fill(videoBuffer, start.video), fill(audioBuffer, start.audio)]);
     const b = video.buffered;

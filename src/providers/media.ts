@@ -181,6 +181,8 @@ export function bindMedia(video: HTMLVideoElement, opts: MediaOptions): Media {
   // The start appended by the page, hls.js still on its way: a stall then waits for hls.js, not a
   // media server's answer (its download is no media byte the watchdog could count).
   let earlyPhase = false;
+  // The film was asked to play (and not paused since) for the source loaded last.
+  let playAsked = false;
   // The source is the element's own (no MediaSource of ours or hls.js's).
   let native = false;
   const attachEngine = async (token: number, url: string, startAt: number, prefetched?: PlaylistCache, early?: EarlyMedia): Promise<void> => {
@@ -222,7 +224,7 @@ export function bindMedia(video: HTMLVideoElement, opts: MediaOptions): Media {
     async load(url, startAt, prefetched) {
       const token = ++loadToken;
       dropEngine();
-      native = earlyPhase = false;
+      native = earlyPhase = playAsked = false;
       startUrl = sourceUrl = url;
       prefetchTraffic = prefetched?.traffic;
       arm();
@@ -250,21 +252,39 @@ export function bindMedia(video: HTMLVideoElement, opts: MediaOptions): Media {
         const start = takeEngineDeferral() && startAt <= 0 ? prefetched?.early : undefined;
         // An element error meanwhile is the early start's to give up on (hls.js then starts afresh).
         earlyPhase = !!start;
-        const early = start && (await appendEarly(video, start));
-        if (token !== loadToken) return;
-        earlyPhase = !!early;
-        if (early) {
-          void attachEngine(token, url, startAt, prefetched, early).finally(() => {
-            earlyPhase = false;
-            // A stall while hls.js was on its way is watched from now, with its loads.
-            if (token === loadToken && store.waiting.peek()) stall();
+        if (start) {
+          // The film may be asked to play once both init segments are in: the first frame then comes
+          // as the first fragments' bytes do (early-media.ts), not after their last byte. Given up on
+          // before that, the load ends once hls.js has the element, as it always did.
+          await new Promise<void>((playable) => {
+            void appendEarly(video, start, playable)
+              .then(async (early) => {
+                if (token !== loadToken) return;
+                earlyPhase = !!early;
+                if (early) {
+                  void attachEngine(token, url, startAt, prefetched, early).finally(() => {
+                    earlyPhase = false;
+                    // A stall while hls.js was on its way is watched from now, with its loads.
+                    if (token === loadToken && store.waiting.peek()) stall();
+                  });
+                  return;
+                }
+                // Given up on after the film was asked to play: hls.js's new MediaSource pauses the
+                // element without a pause event, and the film is still meant to play.
+                const asked = playAsked;
+                await attachEngine(token, url, startAt, prefetched);
+                if (asked && token === loadToken && video.paused) video.play().catch(() => {});
+              })
+              .finally(playable);
           });
+          if (token !== loadToken) return;
         } else await attachEngine(token, url, startAt, prefetched);
       }
       bus.emit('media:source', { url, engine: kind });
     },
     async play(cause) {
       lastCause = cause;
+      playAsked = true;
       if (startUrl) arm();
       try {
         await video.play();
@@ -280,6 +300,7 @@ export function bindMedia(video: HTMLVideoElement, opts: MediaOptions): Media {
     },
     pause(cause) {
       lastCause = cause;
+      playAsked = false;
       video.pause();
     },
     seek(time) {

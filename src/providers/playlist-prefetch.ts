@@ -1,5 +1,5 @@
 import { type AudioPreferences, chooseAudioTrack } from '../content/audio-choice';
-import type { EarlyStart, EarlyTrack, PlaylistCache, Prefetched } from '../core/player-api';
+import type { ChunkFeed, EarlyStart, EarlyTrack, PlaylistCache, Prefetched } from '../core/player-api';
 import type { MediaTrack } from '../core/tracks';
 import type { StartMemory } from '../storage/start-memory';
 import { type Guess, fetchAhead, takeGuess } from './start-guess';
@@ -75,10 +75,10 @@ export function prefetchPlaylists(masterUrl: string, startAt = 0): StartCache {
   // engine has taken already is its own.
   const fetched = new Set<string>();
   guess?.got.forEach((got, url) => void (fetched.add(url), cache.set(url, got)));
-  const get = (url: string, binary = false): Promise<Prefetched | undefined> => {
+  const get = (url: string, binary = false, feed?: ChunkFeed): Promise<Prefetched | undefined> => {
     if (fetched.has(url)) return held(url) ?? Promise.resolve(undefined);
     fetched.add(url);
-    const got = fetchAhead(url, binary, traffic);
+    const got = fetchAhead(url, binary, traffic, undefined, feed);
     cache.set(url, got);
     // The follow-up reads `got` itself, so it runs before hls.js (answered from the same promise)
     // asks for the next address: that address is in the cache by then.
@@ -97,12 +97,13 @@ export function prefetchPlaylists(masterUrl: string, startAt = 0): StartCache {
       const initGot = initUrl ? get(initUrl, true) : undefined;
       const first = lines.find((l) => l.trim() && !l.startsWith('#'));
       const firstUrl = first ? new URL(first.trim(), url).href : undefined;
-      const firstGot = firstUrl ? get(firstUrl, true) : undefined;
+      const coming: ChunkFeed = { chunks: [] };
+      const firstGot = firstUrl ? get(firstUrl, true, coming) : undefined;
       const duration = lines.reduce((sum, l) => sum + (l.startsWith('#EXTINF:') ? parseFloat(l.slice(8)) || 0 : 0), 0);
       return (
         initGot &&
         firstGot &&
-        initGot.then((i) => i && { init: i.data as ArrayBuffer, first: firstGot.then((f) => f?.data as ArrayBuffer | undefined), duration, urls: [url, initUrl!, firstUrl!] })
+        initGot.then((i) => i && { init: i.data as ArrayBuffer, first: firstGot.then((f) => f?.data as ArrayBuffer | undefined), coming, duration, urls: [url, initUrl!, firstUrl!] })
       );
     });
   const master = get(masterUrl).then((p): Promise<EarlyStart | undefined> | undefined => {
@@ -149,7 +150,7 @@ export function prefetchPlaylists(masterUrl: string, startAt = 0): StartCache {
       // bootstrap asks for what is remembered then (features/start-memory.ts). The init segments are in,
       // the first fragments on their way: the page appends each as it comes (early-media.ts).
       [...v.urls, ...a.urls].forEach(note);
-      return { duration: v.duration, variant, video: { codec: videoCodec, init: v.init, first: v.first }, audio: { codec: audioCodec, init: a.init, first: a.first } };
+      return { duration: v.duration, variant, video: { codec: videoCodec, init: v.init, first: v.first, coming: v.coming }, audio: { codec: audioCodec, init: a.init, first: a.first, coming: a.coming } };
     });
   });
   cache.early = master.catch(() => undefined);

@@ -3,7 +3,7 @@
 // bootstrap to the entry's prefetch (playlist-prefetch.ts), which takes it over, or drops it when the
 // catalogue's answer names something else. Small on purpose: it is in the page's inline bootstrap.
 import { idleDeadline } from '../core/deadline';
-import type { MediaTraffic, Prefetched } from '../core/player-api';
+import type { ChunkFeed, MediaTraffic, Prefetched } from '../core/player-api';
 import type { StartMemory } from '../storage/start-memory';
 
 /**
@@ -50,16 +50,19 @@ export function takeEngineDeferral(): boolean {
 
 /**
  * `url`'s body fetched ahead of the engine: a playlist's text (only if it is one: an error page or
- * garbage is left to hls.js) or a fragment's bytes, each chunk told to `traffic`; undefined when it
- * failed, went PREFETCH_IDLE_MS without a byte, or `drop` aborted it.
+ * garbage is left to hls.js) or a fragment's bytes, each chunk told to `traffic`, and kept in `feed`
+ * until the last has come (early-media.ts appends them as they arrive); undefined when it failed, went
+ * PREFETCH_IDLE_MS without a byte, or `drop` aborted it.
  */
-export function fetchAhead(url: string, binary: boolean, traffic: MediaTraffic, drop?: AbortSignal): Promise<Prefetched | undefined> {
+export function fetchAhead(url: string, binary: boolean, traffic: MediaTraffic, drop?: AbortSignal, feed?: ChunkFeed): Promise<Prefetched | undefined> {
   const wait = idleDeadline(PREFETCH_IDLE_MS, drop);
   const start = performance.now();
-  const arrived = (bytes: number) => {
+  const arrived = (chunk: Uint8Array<ArrayBuffer>) => {
     traffic.last = performance.now();
-    traffic.bytes = (traffic.bytes ?? 0) + bytes;
+    traffic.bytes = (traffic.bytes ?? 0) + chunk.byteLength;
     wait.progress();
+    feed?.chunks.push(chunk);
+    feed?.arrived?.();
   };
   let first = 0;
   return fetch(url, { signal: wait.signal })
@@ -67,14 +70,18 @@ export function fetchAhead(url: string, binary: boolean, traffic: MediaTraffic, 
     .then((body): Promise<string | ArrayBuffer> | undefined => body && (binary ? body.arrayBuffer() : body.text()))
     .then((data) => (data !== undefined && (binary || String(data).startsWith('#EXTM3U')) ? { data, start, first, end: performance.now() } : undefined))
     .catch(() => undefined)
-    .finally(wait.done);
+    .finally(() => {
+      wait.done();
+      // The whole answer (or none) is what follows: the chunks are not kept twice.
+      if (feed) feed.chunks = [];
+    });
 }
 
 /** The body, every chunk of it told to `arrived` as it comes. */
-async function readAll(response: Response, arrived: (bytes: number) => void): Promise<Blob> {
+async function readAll(response: Response, arrived: (chunk: Uint8Array<ArrayBuffer>) => void): Promise<Blob> {
   const chunks: BlobPart[] = [];
   const reader = response.body!.getReader();
-  for (let got; !(got = await reader.read()).done; arrived(got.value.byteLength)) chunks.push(got.value);
+  for (let got; !(got = await reader.read()).done; arrived(got.value)) chunks.push(got.value);
   return new Blob(chunks);
 }
 

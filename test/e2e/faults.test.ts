@@ -475,6 +475,21 @@ test('media master playlist × a single stall (times: 1) → the content still p
   }
 });
 
+test('the first audio fragment cut half-way once the film was asked to play (its first bytes in the element): the content plays on from the engine', async () => {
+  // The page appends a first fragment as it arrives and lets the film be asked to play once the init
+  // segments are in (early-media.ts); a fragment cut after that is given up on, hls.js starts afresh
+  // (a new MediaSource pauses the element) and the film is still meant to play.
+  const cut = /^\/media\/hls\/audio\/[^/]+\/seg_000\.m4s/;
+  const s = await start('?movie_id=1&auto_play=1', { faults: [{ match: cut, delay: 1500, body: 'truncate', times: 1 }] });
+  try {
+    await expectOutcome(s, ['plays'], { click: false });
+    const asked = srv().requests.filter((r) => cut.test(r.path)).map((r) => `${r.time} ${r.path}`);
+    assert.ok(asked.length >= 2, `the cut fragment asked again, by the engine: ${asked.join(', ')}`);
+  } finally {
+    await finish(s);
+  }
+});
+
 // seg_003 covers 12–16 s on every video rendition. Playback starts, seeks to 11 s, and from the
 // moment it reaches 11.5 s it must pass 16.5 s or show the generic screen within 20 s.
 for (const [fname, f] of MEDIA_FAULTS) {

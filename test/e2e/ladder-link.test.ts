@@ -5,10 +5,10 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { type Link, createLink } from '../../bench/link';
-import { PACKET_BYTES, type Trace } from '../../bench/link-trace';
+import { PACKET_BYTES, type Trace, constantTrace } from '../../bench/link-trace';
 // @ts-expect-error: plain JS with JSDoc types
 import { ensureLadder } from '../../scripts/ladder.mjs';
-import { open, poll, srv } from './harness';
+import { open, poll, srv, waitForTime } from './harness';
 
 /** A trace of phases [ms long, bits/s], packets spread evenly within each. */
 function phasedTrace(phases: Array<[number, number]>): Trace {
@@ -84,6 +84,39 @@ test('through a link that falls from 3 Mb/s to 150 kb/s and back: a switch down,
       return !resumed || resumed[1] - at >= 500 ? [Math.round(at)] : [];
     });
     assert.equal(stalls, [] as number[], `no stall after the first frame (waiting at ${stalls.join(', ')} ms)`);
+    assert.is(await p.page.evaluate(() => document.querySelector('.pl-error')?.textContent ?? ''), '');
+  } finally {
+    await p.close();
+  }
+});
+
+test('on a slow link the film starts while its first fragments are still arriving, and plays on from them', async () => {
+  await ensureLadder({ small: true });
+  // 300 kb/s: the lowest rendition's first fragment and the audio's (33 and 49 kB) take about two seconds together.
+  link = createLink({ down: constantTrace(300_000), up: constantTrace(300_000), delayMs: 40 });
+  const relay = await link.relay(Number(new URL(srv().url).port));
+  const startedAt = Date.now();
+  const p = await open('?movie_id=32&auto_play=1', { origin: `http://127.0.0.1:${relay.port}` });
+  try {
+    await waitForTime(p.page, 5, 60000);
+    const { playing, ends } = await p.page.evaluate(() => ({
+      playing: (window as unknown as { __firstPlaying?: number }).__firstPlaying,
+      // When each first fragment's last byte came (the page's own fetches: Resource Timing).
+      ends: performance
+        .getEntriesByType('resource')
+        .filter((e) => /\/seg_000\.m4s$/.test(e.name))
+        .map((e) => [new URL(e.name).pathname, Math.round((e as PerformanceResourceTiming).responseEnd)] as const),
+    }));
+    const seen = `first 'playing' at ${Math.round(playing ?? NaN)} ms; first fragments' last bytes ${ends.map(([u, t]) => `${u} ${t} ms`).join(', ')}`;
+    assert.ok(ends.some(([u]) => u.includes('/video/')) && ends.some(([u]) => u.includes('/audio/')), `both first fragments fetched by the page: ${seen}`);
+    // The link serves each connection's bytes in turn, so one fragment may be whole before the other's
+    // first byte: the film starts before the last of them is in, as the second one's bytes come.
+    assert.ok(playing !== undefined && playing < Math.max(...ends.map(([, end]) => end)), `the first frame before the first fragments are all in: ${seen}`);
+    // Each fetched once: hls.js took the page's start over, it did not ask for it again.
+    const asked = srv()
+      .requests.filter((r) => r.time >= startedAt && /\/seg_000\.m4s$/.test(r.path))
+      .map((r) => r.path);
+    assert.is(new Set(asked).size, asked.length, `no first fragment asked twice: ${asked.join(', ')}`);
     assert.is(await p.page.evaluate(() => document.querySelector('.pl-error')?.textContent ?? ''), '');
   } finally {
     await p.close();

@@ -11,8 +11,8 @@ const bytes = (s: string) => new TextEncoder().encode(s).buffer as ArrayBuffer;
 const START: EarlyStart = {
   duration: 5400,
   variant: 'https://h.example/m/video/240p.m3u8',
-  video: { codec: 'avc1.64001e', init: bytes('VI'), first: Promise.resolve(bytes('V0')) },
-  audio: { codec: 'mp4a.40.2', init: bytes('AI'), first: Promise.resolve(bytes('A0')) },
+  video: { codec: 'avc1.64001e', init: bytes('VI'), first: Promise.resolve(bytes('V0')), coming: { chunks: [] } },
+  audio: { codec: 'mp4a.40.2', init: bytes('AI'), first: Promise.resolve(bytes('A0')), coming: { chunks: [] } },
 };
 const coming = (start: EarlyStart | undefined = START) => Promise.resolve(start);
 /** A promise and its resolve, for what comes later. */
@@ -83,7 +83,7 @@ function install(setup: Setup = {}) {
       this.loads++;
     },
     get buffered() {
-      const all = appends.length === 4;
+      const all = appends.length >= 4;
       return { length: all ? 1 : 0, start: () => setup.startsAt ?? 0, end: () => 4 };
     },
   };
@@ -181,6 +181,62 @@ test('the MediaSource opens before the start is in, and each init segment goes i
     video.resolve(bytes('V0'));
     assert.ok(await out);
     assert.is(env.appends.length, 4);
+  } finally {
+    env.restore();
+  }
+});
+
+test('a first fragment goes in as its bytes arrive, the film playable once both inits are in; the rest of a fragment fed in part goes in whole at the end', async () => {
+  const env = install();
+  const video = later<ArrayBuffer | undefined>();
+  const audio = later<ArrayBuffer | undefined>();
+  const feeds = { video: { chunks: [] as Uint8Array<ArrayBuffer>[], arrived: undefined as (() => void) | undefined }, audio: { chunks: [] as Uint8Array<ArrayBuffer>[] } };
+  const chunk = (s: string) => new TextEncoder().encode(s);
+  // As fetchAhead feeds it: a chunk pushed, the reader told.
+  const feed = (s: string) => (feeds.video.chunks.push(chunk(s)), feeds.video.arrived?.());
+  let playable = 0;
+  try {
+    feed('V0a');
+    const out = appendEarly(
+      env.video as unknown as HTMLVideoElement,
+      coming({ ...START, video: { ...START.video, first: video.promise, coming: feeds.video }, audio: { ...START.audio, first: audio.promise, coming: feeds.audio } }),
+      () => playable++,
+    );
+    await flush();
+    assert.is(playable, 1, 'playable once both inits are in');
+    assert.equal(env.appends, ['video/mp4 VI', 'audio/mp4 AI', 'video/mp4 V0a'], 'what had come before the init was in');
+    feed('V0b');
+    feed('V0c');
+    await flush();
+    assert.equal(env.appends.slice(3), ['video/mp4 V0b', 'video/mp4 V0c'], 'each chunk, in order');
+    assert.ok(env.appends.every((a) => !a.startsWith('audio/mp4 A0')), 'nothing of a fragment not yet come');
+    // The audio's fetch made before the feed (a returning viewer's guess): its fragment whole.
+    audio.resolve(bytes('A0'));
+    // The video's last bytes never told to the feed (it was emptied when the answer ended).
+    feeds.video.chunks = [];
+    video.resolve(bytes('V0aV0bV0cV0d'));
+    assert.ok(await out, 'handed over');
+    assert.equal(env.appends.slice(3).sort(), ['audio/mp4 A0', 'video/mp4 V0b', 'video/mp4 V0c', 'video/mp4 V0d'], 'the rest of each, whole');
+    assert.is(playable, 1);
+  } finally {
+    env.restore();
+  }
+});
+
+test('a first fragment that stops half-way: what went in is let go with the element emptied, undefined', async () => {
+  const env = install();
+  const video = later<ArrayBuffer | undefined>();
+  const feeds = { chunks: [new TextEncoder().encode('V0a')] };
+  try {
+    const out = quiet(() =>
+      appendEarly(env.video as unknown as HTMLVideoElement, coming({ ...START, video: { ...START.video, first: video.promise, coming: feeds } }), () => {}),
+    );
+    await flush();
+    assert.ok(env.appends.includes('video/mp4 V0a'));
+    video.resolve(undefined);
+    assert.is((await out).result, undefined);
+    assert.is(env.video.src, '');
+    assert.is(env.video.loads, 1);
   } finally {
     env.restore();
   }

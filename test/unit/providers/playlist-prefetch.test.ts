@@ -386,6 +386,44 @@ test('early: in as soon as both init segments are, the first fragments still on 
   }
 });
 
+test('early: a first fragment\'s bytes reach its feed as they arrive, and are let go once the whole fragment is in', async () => {
+  const real = globalThis.fetch;
+  let push!: (s: string) => void;
+  let close!: () => void;
+  globalThis.fetch = (async (url: string) => {
+    if (url.endsWith('seg_000.m4s')) {
+      const body = new ReadableStream<Uint8Array>({
+        start(c) {
+          push = (s) => c.enqueue(new TextEncoder().encode(s));
+          close = () => c.close();
+        },
+      });
+      return new Response(body);
+    }
+    const body = EARLY_FILES[url];
+    return typeof body === 'string' ? new Response(body) : new Response('', { status: 404 });
+  }) as typeof fetch;
+  try {
+    const start = await prefetchPlaylists('https://h.example/m/master.m3u8').early;
+    assert.ok(start);
+    let told = 0;
+    start.video.coming.arrived = () => told++;
+    push('S0a');
+    await flush();
+    assert.equal(start.video.coming.chunks.map((c) => new TextDecoder().decode(c)), ['S0a'], 'the first chunk, before the last');
+    push('S0b');
+    await flush();
+    assert.equal(start.video.coming.chunks.map((c) => new TextDecoder().decode(c)), ['S0a', 'S0b']);
+    assert.is(told, 2, 'told at each chunk');
+    close();
+    assert.is(text((await start.video.first)!), 'S0aS0b');
+    assert.equal(start.video.coming.chunks, [], 'not kept beside the whole');
+    assert.equal(start.audio.coming.chunks, [], 'the audio\'s, whole, let go too');
+  } finally {
+    globalThis.fetch = real;
+  }
+});
+
 test('early: undefined when an init segment fails, the variant names no codecs, or the audio is muxed', async () => {
   assert.is(await (await run({ ...EARLY_FILES, 'https://h.example/m/audio/a-init.mp4': 404 })).cache.early, undefined, 'a failed init segment');
   const noCodecs = EARLY_MASTER.replace(/,CODECS="[^"]*"/g, '');
