@@ -57,6 +57,8 @@ async function appendComing(sb: SourceBuffer, track: EarlyTrack): Promise<void> 
  * init segment as it comes: the element sets its pipeline and decoders up meanwhile, not after the
  * first fragments' last byte. On LTE the first frame came 170 ms after that byte (the opening alone
  * 20–120 ms), where the bare hls.js page's, its MediaSource open since the master, came 50 ms after it.
+ * `playable` is told once both init segments are in: the film may be asked to play from then, its
+ * first fragments going in as they arrive (appendComing).
  */
 export async function appendEarly(video: HTMLVideoElement, coming: Promise<EarlyStart | undefined>, playable?: () => void): Promise<EarlyMedia | undefined> {
   if (!canAppendEarly()) return;
