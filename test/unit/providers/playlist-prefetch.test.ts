@@ -363,15 +363,22 @@ test('early: a first fragment that fails comes as undefined, its init segment th
   assert.is(text((await start.video.first)!), 'S0');
 });
 
-test('early: in as soon as both init segments are, the first fragments still on their way', async () => {
+/** fetch answering EARLY_FILES, the first fragments through `fragment` (undone by the returned function). */
+function earlyFetch(fragment: (url: string) => Promise<Response> | undefined): () => void {
   const real = globalThis.fetch;
-  let release!: () => void;
-  const held = new Promise<void>((r) => (release = r));
   globalThis.fetch = (async (url: string) => {
-    if (url.endsWith('.m4s')) await held;
+    const own = fragment(url);
+    if (own) return own;
     const body = EARLY_FILES[url];
     return typeof body === 'string' ? new Response(body) : new Response('', { status: 404 });
   }) as typeof fetch;
+  return () => void (globalThis.fetch = real);
+}
+
+test('early: in as soon as both init segments are, the first fragments still on their way', async () => {
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  const restore = earlyFetch((url) => (url.endsWith('.m4s') ? held.then(() => new Response(EARLY_FILES[url] as string)) : undefined));
   try {
     const start = await prefetchPlaylists('https://h.example/m/master.m3u8').early;
     assert.ok(start);
@@ -382,27 +389,23 @@ test('early: in as soon as both init segments are, the first fragments still on 
     release();
     assert.is(text((await start.video.first)!), 'S0');
   } finally {
-    globalThis.fetch = real;
+    restore();
   }
 });
 
 test('early: a first fragment\'s bytes reach its feed as they arrive, and are let go once the whole fragment is in', async () => {
-  const real = globalThis.fetch;
   let push!: (s: string) => void;
   let close!: () => void;
-  globalThis.fetch = (async (url: string) => {
-    if (url.endsWith('seg_000.m4s')) {
-      const body = new ReadableStream<Uint8Array>({
-        start(c) {
-          push = (s) => c.enqueue(new TextEncoder().encode(s));
-          close = () => c.close();
-        },
-      });
-      return new Response(body);
-    }
-    const body = EARLY_FILES[url];
-    return typeof body === 'string' ? new Response(body) : new Response('', { status: 404 });
-  }) as typeof fetch;
+  const restore = earlyFetch((url) => {
+    if (!url.endsWith('seg_000.m4s')) return;
+    const body = new ReadableStream<Uint8Array>({
+      start(c) {
+        push = (s) => c.enqueue(new TextEncoder().encode(s));
+        close = () => c.close();
+      },
+    });
+    return Promise.resolve(new Response(body));
+  });
   try {
     const start = await prefetchPlaylists('https://h.example/m/master.m3u8').early;
     assert.ok(start);
@@ -420,7 +423,7 @@ test('early: a first fragment\'s bytes reach its feed as they arrive, and are le
     assert.equal(start.video.coming.chunks, [], 'not kept beside the whole');
     assert.equal(start.audio.coming.chunks, [], 'the audio\'s, whole, let go too');
   } finally {
-    globalThis.fetch = real;
+    restore();
   }
 });
 
