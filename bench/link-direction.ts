@@ -20,14 +20,23 @@ export interface Direction {
   send(flow: number, item: Item): void;
   queuedBytes(flow: number): number;
   carried(): number;
+  /** Payload bytes that had reached the far end by `ms` on the link's clock (to the arrival step's 10 ms). */
+  arrivedBy(ms: number): number;
   stop(): void;
 }
+
+const ARRIVAL_STEP_MS = 10;
 
 /** One direction: its queue served at the trace's opportunities, then the delay line to the far end. */
 export function createDirection(trace: Trace, offsetMs: number, delayMs: number, clock: () => number, onRoom: (flow: number) => void): Direction {
   const queue = createLinkQueue<Item>(trace, offsetMs);
   const line: { at: number; item: Item; piece: Buffer | undefined; last: boolean }[] = [];
   let carried = 0;
+  // When payload reached the far end: one step per ARRIVAL_STEP_MS at most (the bytes in by its end), so
+  // a 20-minute watch keeps ~120,000 of them, not one per packet.
+  const arrivedAt: number[] = [];
+  const arrivedTotal: number[] = [];
+  let arrivedBytes = 0;
   let serveTimer: NodeJS.Timeout | undefined;
   let serveAt = Infinity;
   let arriveTimer: NodeJS.Timeout | undefined;
@@ -67,7 +76,18 @@ export function createDirection(trace: Trace, offsetMs: number, delayMs: number,
     const now = clock();
     let n = 0;
     while (n < line.length && line[n]!.at <= now) n++;
-    for (const a of line.splice(0, n)) a.item.arrived(a.piece, a.last);
+    for (const a of line.splice(0, n)) {
+      arrivedBytes += a.piece?.length ?? 0;
+      a.item.arrived(a.piece, a.last);
+    }
+    if (n > 0) {
+      const last = arrivedAt.length - 1;
+      if (last >= 0 && now - arrivedAt[last]! < ARRIVAL_STEP_MS) arrivedTotal[last] = arrivedBytes;
+      else {
+        arrivedAt.push(now);
+        arrivedTotal.push(arrivedBytes);
+      }
+    }
     scheduleArrive();
   }
 
@@ -79,6 +99,16 @@ export function createDirection(trace: Trace, offsetMs: number, delayMs: number,
     },
     queuedBytes: (flow) => queue.queuedBytes(flow),
     carried: () => carried,
+    arrivedBy(ms) {
+      let lo = 0;
+      let hi = arrivedAt.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (arrivedAt[mid]! <= ms) lo = mid + 1;
+        else hi = mid;
+      }
+      return lo === 0 ? 0 : arrivedTotal[lo - 1]!;
+    },
     stop() {
       stopped = true;
       clearTimeout(serveTimer);

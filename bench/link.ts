@@ -68,6 +68,8 @@ export interface Link {
   /** A relay on 127.0.0.1 (a port of its own) to `targetHost:targetPort`, through this link's shared directions. */
   relay(targetPort: number, targetHost?: string): Promise<Relay>;
   stats(): LinkStats;
+  /** Payload bytes that had reached the browser `ms` after the link's first connection (to 10 ms). */
+  bytesDownBy(ms: number): number;
   /** Ends every relay and socket and stops the link's timers. */
   close(): Promise<void>;
 }
@@ -156,6 +158,7 @@ export function createLink(options: LinkOptions): Link {
       });
     },
     stats: () => ({ bytesDown: down.carried(), bytesUp: up.carried(), connections }),
+    bytesDownBy: (ms) => down.arrivedBy(ms),
     async close() {
       down.stop();
       up.stop();

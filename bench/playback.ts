@@ -111,7 +111,7 @@ interface Run extends RunAccount {
   fetches: PathFetch[];
   /** Every request of the run (the waterfall). */
   requests: Request[];
-  /** Bytes of the requests done by the first frame, and the share they are of what the link could carry until then. */
+  /** Bytes in the browser by the first frame (of requests finished or not), and their share of what the link could carry until then. */
   startBytes: number;
   startLinkUse: number;
   failure?: string;
@@ -173,7 +173,9 @@ async function playOnce(open: Open, ladder: Ladder, trace: TraceFiles, offsetS: 
       const aheads = log.filter((e) => e.type === 'sample' && e.t > (account.firstFrameMs ?? Infinity)).map((e) => e.ahead ?? 0);
       const meanAheadS = aheads.reduce((a, x) => a + x, 0) / aheads.length;
       const until = account.firstFrameMs ?? Number.NaN;
-      const startBytes = requests.reduce((sum, q) => sum + (q.endMs !== undefined && q.endMs <= until ? (q.bytes ?? 0) : 0), 0);
+      // Every byte the browser had by the first frame, of requests finished or not (the early start appends
+      // its first fragments as they arrive): the link's clock starts at the navigation's connection.
+      const startBytes = link.bytesDownBy(until);
       const startLinkUse = startBytes / capacityBytes(trace.down, offsetS * 1000, offsetS * 1000 + until);
       return { ...base, ...account, bytesCarried, bytesPlayed: playedBytes(fetches, state.played), meanAheadS, log, fetches, requests, startBytes, startLinkUse };
     });
@@ -245,7 +247,7 @@ function summarize(traceNames: string[], runs: Run[]) {
 function printTables(traceNames: string[], runs: Run[]) {
   console.log(
     `\nPer trace and page, over its runs: first frame = mean ms from navigation to the first 'playing'; stalls and stall s = ` +
-      `totals; start kB = bytes done by the first frame, link % = their share of what the link could carry until then; rebuffer = stall ÷ (stall + played); kb/s and height = means over played seconds; ahead s = mean ` +
+      `totals; start kB = bytes in the browser by the first frame, link % = their share of what the link could carry until then; rebuffer = stall ÷ (stall + played); kb/s and height = means over played seconds; ahead s = mean ` +
       `seconds buffered ahead of the playhead; MB = mean per run ` +
       `(carried by the link; played = segments whose film time was played; unplayed = the difference); QoE = mean per run.`,
   );

@@ -56,6 +56,24 @@ test('a download arrives intact, after the handshake, the request and a packet p
   await server.close();
 });
 
+test('bytesDownBy: the payload in the browser by a time on the link’s clock, never ahead of the trace', async () => {
+  const server = await listen(false);
+  const link = createLink({ down: TRACE, up: TRACE, delayMs: DELAY });
+  const relay = await link.relay(server.port);
+  const { ms } = await exchange(relay.port, Buffer.from('30000\n'), false);
+  // Its 20 packets arrive at 90, 100, … 280 ms (the handshake carries no payload); the clock starts at
+  // the connection, after the client's, so all of it is in by the client's `ms`.
+  assert.is(link.bytesDownBy(89), 0, 'nothing before the first packet');
+  for (const at of [95, 150, 200]) {
+    const due = 1500 * (Math.floor((at + 10 - 90) / 10) + 1);
+    assert.ok(link.bytesDownBy(at) <= due, `${link.bytesDownBy(at)} B by ${at} ms: at most the packets due, to a 10 ms step`);
+  }
+  assert.is(link.bytesDownBy(ms), 30_000);
+  assert.is(link.bytesDownBy(-1), 0);
+  await link.close();
+  await server.close();
+});
+
 test('two relays of one link (two origins) share its downlink', async () => {
   const server = await listen(false);
   const link = createLink({ down: TRACE, up: TRACE, delayMs: DELAY });
