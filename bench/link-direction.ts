@@ -5,7 +5,7 @@
 // (the packets of one ms, or of a late wake-up, in one batch) at the times the trace gave them.
 import type net from 'node:net';
 import type { Trace } from './link-trace';
-import { createLinkQueue } from './link-schedule';
+import { createLinkQueue, lowerBound } from './link-schedule';
 
 export interface Item {
   flow: number;
@@ -100,14 +100,10 @@ export function createDirection(trace: Trace, offsetMs: number, delayMs: number,
     queuedBytes: (flow) => queue.queuedBytes(flow),
     carried: () => carried,
     arrivedBy(ms) {
-      let lo = 0;
-      let hi = arrivedAt.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >> 1;
-        if (arrivedAt[mid]! <= ms) lo = mid + 1;
-        else hi = mid;
-      }
-      return lo === 0 ? 0 : arrivedTotal[lo - 1]!;
+      // The steps are at least ARRIVAL_STEP_MS apart: at most one is at `ms` itself, and it counts.
+      let steps = lowerBound(arrivedAt, ms);
+      if (arrivedAt[steps] === ms) steps++;
+      return steps === 0 ? 0 : arrivedTotal[steps - 1]!;
     },
     stop() {
       stopped = true;

@@ -38,7 +38,7 @@ interface Queued<T> {
 }
 
 /** Index of the first value >= `value` in a non-decreasing array (its length if none). */
-function lowerBound(values: readonly number[], value: number): number {
+export function lowerBound(values: readonly number[], value: number): number {
   let lo = 0;
   let hi = values.length;
   while (lo < hi) {
