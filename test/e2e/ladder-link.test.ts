@@ -92,8 +92,9 @@ test('through a link that falls from 3 Mb/s to 150 kb/s and back: a switch down,
 
 test('on a slow link the film starts while its first fragments are still arriving, and plays on from them', async () => {
   await ensureLadder({ small: true });
-  // 300 kb/s: the lowest rendition's first fragment and the audio's (33 and 49 kB) take about two seconds together.
-  link = createLink({ down: constantTrace(300_000), up: constantTrace(300_000), delayMs: 40 });
+  // 150 kb/s: the lowest rendition's first fragment and the audio's (33 and 49 kB) take about four seconds together,
+  // the audio's alone ~2.6 s (at 300 kb/s a CI run's first frame came 54 ms after its last byte).
+  link = createLink({ down: constantTrace(150_000), up: constantTrace(150_000), delayMs: 40 });
   const relay = await link.relay(Number(new URL(srv().url).port));
   const startedAt = Date.now();
   const p = await open('?movie_id=32&auto_play=1', { origin: `http://127.0.0.1:${relay.port}` });
