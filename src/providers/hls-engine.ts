@@ -1,5 +1,5 @@
 // Lazy widget "hls": the only module that imports hls.js.
-import Hls, { type BufferCreatedData, ErrorTypes, Events, type ErrorData, type FragmentLoaderConstructor, type MediaAttachingData, type PlaylistLoaderConstructor } from 'hls.js';
+import Hls, { type BufferAppendedData, type BufferCreatedData, type ElementaryStreams, ErrorTypes, Events, type ErrorData, type FragBufferedData, type Fragment, type FragmentLoaderConstructor, type FragParsedData, type MediaAttachingData, type PlaylistLoaderConstructor } from 'hls.js';
 import { batch } from '@preact/signals-core';
 import { nextTask } from '../core/deadline';
 import type { EarlyMedia, HlsContext, HlsHandle, PlaylistCache } from '../core/player-api';
@@ -255,9 +255,43 @@ export async function attachHls(
       let created: BufferCreatedData | undefined;
       h.once(Events.BUFFER_CREATED, (_e, data) => (created = data));
       h.once(Events.MEDIA_ATTACHED, () => created && h.trigger(Events.BUFFER_CREATED, created));
+      keepFirstStreams(h);
     }
     // The page's own start: its MediaSource and SourceBuffers taken over, what they hold kept.
     h.attachMedia(transfer ? (transfer as unknown as MediaAttachingData) : video);
+  }
+
+  /**
+   * hls.js takes the page's SourceBuffers over once both first fragments' codecs are known, and in doing
+   * so its fragment tracker drops the fragments still being appended (1.7.4: `attachTransferred`,
+   * `detectEvictedFragments` with `removeAppending`), clearing their elementary streams: the first main
+   * fragment was then buffered with no video stream, and hls.js's audio controller took the stream for
+   * audio-only for the rest of the session. That lifts its rule that audio loads at most one fragment
+   * ahead of the main one: in the 3G trace's hole the audio of 76-80 s was asked while the video of
+   * 68-72 s, which the playhead needed first, was still on its way, and the two shared the link
+   * (bench:playback; e2e ladder-link). What hls.js parsed of that fragment is put back as its appends
+   * land, before it counts as buffered.
+   */
+  function keepFirstStreams(h: Hls): void {
+    const parsed = new Map<Fragment, ElementaryStreams>();
+    const onParsed = (_e: Events.FRAG_PARSED, { frag }: FragParsedData) => {
+      if (frag.type === 'main') parsed.set(frag, { ...frag.elementaryStreams });
+    };
+    const onAppended = (_e: Events.BUFFER_APPENDED, { frag }: BufferAppendedData) => {
+      const streams = parsed.get(frag);
+      const { video, audio, audiovideo } = frag.elementaryStreams;
+      if (streams && !video && !audio && !audiovideo) frag.elementaryStreams = streams;
+    };
+    const onBuffered = (_e: Events.FRAG_BUFFERED, { frag }: FragBufferedData) => {
+      if (frag.type !== 'main' || frag.sn === 'initSegment') return;
+      h.off(Events.FRAG_PARSED, onParsed);
+      h.off(Events.BUFFER_APPENDED, onAppended);
+      h.off(Events.FRAG_BUFFERED, onBuffered);
+      parsed.clear();
+    };
+    h.on(Events.FRAG_PARSED, onParsed);
+    h.on(Events.BUFFER_APPENDED, onAppended);
+    h.on(Events.FRAG_BUFFERED, onBuffered);
   }
 
   function onError(h: Hls, data: ErrorData) {
