@@ -1,4 +1,4 @@
-// Lazy widget "hls": the only module that imports hls.js.
+// Lazy widget "hls": hls.js, wired. It and the two modules only it imports (its loader, its ABR) are the only code that imports hls.js.
 import Hls, { type BufferAppendedData, type BufferCreatedData, type ElementaryStreams, ErrorTypes, Events, type ErrorData, type FragBufferedData, type Fragment, type FragmentLoaderConstructor, type FragParsedData, type MediaAttachingData, type PlaylistLoaderConstructor } from 'hls.js';
 import { batch } from '@preact/signals-core';
 import { nextTask } from '../core/deadline';
