@@ -88,14 +88,18 @@ test('through a link that falls from 3 Mb/s to 150 kb/s and back: a switch down,
     // The audio asked at most one fragment ahead of the video being loaded, as hls.js keeps it: where
     // the link is short, the video the playhead needs first is not shared with audio for later. (The
     // page's own start, taken over by hls.js, once made hls.js treat the stream as audio-only, and its
-    // audio ran to the end of the film while the video was at its first fragments.)
-    let video = -1;
-    const early: string[] = [];
-    for (const r of srv().requests.filter((r) => r.time >= startedAt)) {
-      const [, kind, n] = /^\/media\/ladder-small\/(video|audio)\/[^/]+\/seg_(\d+)\.m4s$/.exec(r.path) ?? [];
-      if (kind === 'video') video = Math.max(video, Number(n));
-      else if (kind === 'audio' && Number(n) > video + 1) early.push(`audio ${n} with video at ${video}`);
-    }
+    // audio stayed two fragments ahead.) hls.js asks for audio fragment n as it starts loading video
+    // fragment n - 1, in the same task: read where the page sent them (Resource Timing), not where
+    // they reached the server.
+    const asked = await p.page.evaluate(() =>
+      performance.getEntriesByType('resource').flatMap((e) => {
+        const [, kind, n] = /\/ladder-small\/(video|audio)\/[^/]+\/seg_(\d+)\.m4s$/.exec(new URL(e.name).pathname) ?? [];
+        return kind ? [{ kind, n: Number(n), start: e.startTime }] : [];
+      }),
+    );
+    const videoBy = (ms: number) => Math.max(-1, ...asked.filter((v) => v.kind === 'video' && v.start <= ms).map((v) => v.n));
+    const early = asked.filter((a) => a.kind === 'audio' && a.n > videoBy(a.start + 50) + 1).map((a) => `audio ${a.n} with video at ${videoBy(a.start)}`);
+    assert.ok(asked.filter((a) => a.kind === 'audio').length > 10, `the audio fragments in the page's Resource Timing: ${asked.length} entries`);
     assert.equal(early, [] as string[], `no audio asked two fragments ahead of the video: ${early.slice(0, 5).join(', ')}`);
   } finally {
     await p.close();
