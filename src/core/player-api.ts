@@ -208,6 +208,8 @@ export interface HlsContext {
   traffic: MediaTraffic;
   /** After a fatal network error once started: is the link up, back after an outage, or gone? */
   waitForLink(signal: AbortSignal): Promise<LinkState>;
+  /** The film held after a stall (`HlsHandle.holds`) is let go: it plays again, or the viewer paused it meanwhile. */
+  released(playing: boolean): void;
 }
 
 /**
@@ -225,6 +227,11 @@ export interface EarlyMedia {
 
 export interface HlsHandle {
   destroy(): void;
+  /**
+   * The element can play again after a stall: whether the engine holds it until what is buffered
+   * outlasts the fragments on their way (providers/resume-hold.ts); the context's `released` says when it lets go.
+   */
+  holds(): boolean;
   /** -1 for automatic. */
   setQuality(level: number): void;
   setAudioTrack(id: number): void;

@@ -1,4 +1,4 @@
-// Lazy widget "hls": hls.js, wired. It and the two modules only it imports (its loader, its ABR) are the only code that imports hls.js.
+// Lazy widget "hls": hls.js, wired. It and the modules only it imports (its loader, its ABR, the hold after a stall) are the only code that imports hls.js.
 import Hls, { type BufferAppendedData, type BufferCreatedData, type ElementaryStreams, ErrorTypes, Events, type ErrorData, type FragBufferedData, type Fragment, type FragmentLoaderConstructor, type FragParsedData, type MediaAttachingData, type PlaylistLoaderConstructor } from 'hls.js';
 import { batch } from '@preact/signals-core';
 import { nextTask } from '../core/deadline';
@@ -7,6 +7,7 @@ import { EXTERNAL_TRACK_BASE, type MediaTrack } from '../core/tracks';
 import { BufferAwareAbr, FORWARD_MAX_BYTES, FORWARD_MAX_S, FORWARD_MIN_S } from './buffer-aware-abr';
 import { watchFrameDrops } from './frame-drops';
 import { watchPlayIntent } from './play-intent';
+import { resumeHold } from './resume-hold';
 import { measuredBandwidth } from './link-estimate';
 import { watchStuckStart } from './stuck-start';
 import { watchedLoader } from './watched-loader';
@@ -67,7 +68,7 @@ export async function attachHls(
   video: HTMLVideoElement,
   url: string,
   startAt: number,
-  { store, bus, externalTracks, onFatal, onRecoverable, traffic, waitForLink }: HlsContext,
+  { store, bus, externalTracks, onFatal, onRecoverable, traffic, waitForLink, released }: HlsContext,
   prefetched?: PlaylistCache,
   early?: EarlyMedia,
 ): Promise<HlsHandle> {
@@ -91,6 +92,8 @@ export async function attachHls(
   // restarted after its half-minute hole, the film then stood paused; the fault matrix's garbage
   // mid-film fragment under the e2e run's load: recovered, then paused under the spinner for good).
   const intent = watchPlayIntent(video);
+  // After a stall, the film plays again once what is buffered outlasts the fragments on their way.
+  const hold = resumeHold(video, () => hls.bandwidthEstimate, (level) => hls.levels[level]?.bitrate ?? 0, released);
   // hls.js only logs the element's own failure while its MediaSource stays open (Chromium, a jump
   // over a hole between renditions: MEDIA_ERR_DECODE, the element paused under the spinner): it is
   // a media error like those hls.js reports, recovered the same way.
@@ -130,6 +133,7 @@ export async function attachHls(
   const handle: HlsHandle = {
     destroy() {
       clearTimeout(timer);
+      hold.stop();
       stopStuckWatch();
       stopDropWatch();
       intent.stop();
@@ -138,6 +142,7 @@ export async function attachHls(
       video.removeEventListener('error', onElementError);
       hls.destroy();
     },
+    holds: () => hold.holds(),
     setQuality(level) {
       // nextLevel switches at the next fragment boundary without flushing what is buffered; auto
       // hands the choice back to ABR. Within the early start hls.js knows no fragment to switch after
@@ -240,6 +245,7 @@ export async function attachHls(
       if (intent.playing() && video.paused) video.play().catch(() => {});
     });
     h.on(Events.FRAG_LOADED, () => bus.emit('media:stats', { bandwidth: h.bandwidthEstimate }));
+    h.on(Events.FRAG_LOADING, (_e, { frag, part }) => void (frag.type !== 'subtitle' && !part && !frag.bitrateTest && hold.loading(frag)));
     if (attach) load(h);
     return h;
   }

@@ -61,7 +61,10 @@ export function bindMedia(video: HTMLVideoElement, opts: MediaOptions): Media {
       store.paused.value = false;
       bus.emit('media:play', { cause: lastCause });
     },
+    // After a stall the engine may hold the film until it is likely to keep playing (resume-hold.ts):
+    // the spinner stays, and 'playing' counts once it lets go (`released`).
     playing: () =>
+      engine?.holds() ||
       batch(() => {
         unstall();
         // What was waited for is in; loads still open write themselves back at their next tick.
@@ -84,7 +87,7 @@ export function bindMedia(video: HTMLVideoElement, opts: MediaOptions): Media {
       store.waiting.value = true;
       stall();
     },
-    canplay: () => (store.waiting.value = false),
+    canplay: () => void (engine?.holds() || (store.waiting.value = false)),
     seeking: () => {
       store.waiting.value = true;
       watchdog.traffic.open.clear();
@@ -122,7 +125,8 @@ export function bindMedia(video: HTMLVideoElement, opts: MediaOptions): Media {
       });
       bus.emit('media:volume', { volume: video.volume, muted: video.muted });
     },
-    ratechange: () => (store.playbackRate.value = video.playbackRate),
+    // 0 is no speed the viewer chooses (SPEC: 0.25 to 2): it is the engine's hold after a stall.
+    ratechange: () => void (video.playbackRate && (store.playbackRate.value = video.playbackRate)),
     ended: () => {
       batch(() => {
         store.ended.value = true;
@@ -210,6 +214,7 @@ export function bindMedia(video: HTMLVideoElement, opts: MediaOptions): Media {
         onFatal: (data) => loadFailed(data.details, data.url || url, 4, data),
         traffic: watchdog.traffic,
         waitForLink: (signal) => watchdog.waitForLink(url, signal),
+        released: (playing) => (playing ? listeners.playing() : (store.waiting.value = false)),
       },
       prefetched,
       // An element that failed on the early fragments is hls.js's to start afresh.

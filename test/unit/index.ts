@@ -38,6 +38,7 @@ import './providers/watched-loader.test';
 import './providers/frame-drops.test';
 import './providers/stuck-start.test';
 import './providers/play-intent.test';
+import './providers/resume-hold.test';
 import './providers/media.test';
 import './features/binge.test';
 import './features/progress-memory.test';

@@ -266,7 +266,7 @@ function fakeHls() {
   const mod: PieceModules['hls'] = {
     async attachHls(_video, url, startAt, ctx, prefetched) {
       Object.assign(seen, { url, startAt, ctx, prefetched });
-      return { destroy: () => void seen.destroyed++, setQuality: () => {}, setAudioTrack: () => {}, setTextTrack: () => {} };
+      return { destroy: () => void seen.destroyed++, holds: () => false, setQuality: () => {}, setAudioTrack: () => {}, setTextTrack: () => {} };
     },
   };
   return { mod, seen };

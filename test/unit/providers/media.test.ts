@@ -18,12 +18,12 @@ type Failure = [code: string, failure: SourceFailure];
 
 /** A fake hls piece: counts attaches and destroys and keeps the context hls.js would get. */
 function fakeHls() {
-  const seen = { attached: 0, destroyed: 0, ctx: undefined as HlsContext | undefined };
+  const seen = { attached: 0, destroyed: 0, ctx: undefined as HlsContext | undefined, holds: false };
   const mod: PieceModules['hls'] = {
     async attachHls(_video, _url, _startAt, ctx): Promise<HlsHandle> {
       seen.attached++;
       seen.ctx = ctx;
-      return { destroy: () => void seen.destroyed++, setQuality() {}, setAudioTrack() {}, setTextTrack() {} };
+      return { destroy: () => void seen.destroyed++, holds: () => seen.holds, setQuality() {}, setAudioTrack() {}, setTextTrack() {} };
     },
   };
   return { mod, seen };
@@ -41,9 +41,11 @@ function setup(caps: MediaCapabilities = { mediaSource: false, nativeHls: false 
   const video = document.createElement('video') as HTMLVideoElement;
   const failures: Failure[] = [];
   const { load, asked } = fakeLoader({ hls: hls.mod });
-  const media = bindMedia(video, { store: createStore(), bus: createBus(), caps, load, onFailure: (code, f) => failures.push([code, f]) });
+  const store = createStore();
+  const bus = createBus();
+  const media = bindMedia(video, { store, bus, caps, load, onFailure: (code, f) => failures.push([code, f]) });
   const fire = (type: string) => video.dispatchEvent(new win.Event(type) as unknown as Event);
-  return { video, media, failures, fire, hls, asked };
+  return { video, media, failures, fire, hls, asked, store, bus };
 }
 const startTimeout = (url: string): Failure => ['media-load-failed', { code: 4, message: 'Failed to load resource.', details: 'start timeout', url }];
 
@@ -174,7 +176,7 @@ test("hls: 'loadedmetadata' before the engine is in (the early start's init segm
   s.fire('loadedmetadata');
   clock.advance(START_IDLE_MS);
   assert.equal(s.failures, [startTimeout('/x.m3u8')], 'a media server that sends no fragment still ends the start');
-  attach?.({ destroy() {}, setQuality() {}, setAudioTrack() {}, setTextTrack() {} });
+  attach?.({ destroy() {}, holds: () => false, setQuality() {}, setAudioTrack() {}, setTextTrack() {} });
   s.media.destroy();
 });
 
@@ -197,11 +199,11 @@ test('hls: a source set while hls.js sets up (its attach resolves a task later) 
     attachHls(_video, url) {
       const seen = { url, destroyed: 0 };
       handles.push(seen);
-      const handle: HlsHandle = { destroy: () => void seen.destroyed++, setQuality() {}, setAudioTrack() {}, setTextTrack() {} };
+      const handle: HlsHandle = { destroy: () => void seen.destroyed++, holds: () => false, setQuality() {}, setAudioTrack() {}, setTextTrack() {} };
       return new Promise((resolve) => settle.push(() => resolve(handle)));
     },
   };
-  const s = setup({ mediaSource: true, nativeHls: false }, { mod, seen: { attached: 0, destroyed: 0, ctx: undefined } });
+  const s = setup({ mediaSource: true, nativeHls: false }, { mod, seen: { attached: 0, destroyed: 0, ctx: undefined, holds: false } });
   const first = s.media.load('/a.m3u8', 0);
   await flush();
   clock.advance(0);
@@ -457,6 +459,38 @@ test('no stall budget before the start (the start budget rules then), none after
   t.media.destroy();
   clock.advance(STALL_IDLE_MS * 2);
   assert.equal(t.failures, []);
+  s.media.destroy();
+});
+
+test("hls: a film the engine holds after a stall keeps the spinner and its 'playing' until let go; paused meanwhile, the spinner goes", async () => {
+  const s = setup({ mediaSource: true, nativeHls: false });
+  await loadHls(s.media, '/x.m3u8');
+  s.fire('loadeddata');
+  const playing: number[] = [];
+  s.bus.on('media:playing', () => playing.push(1));
+  s.fire('playing');
+  assert.is(playing.length, 1);
+  s.fire('waiting');
+  assert.ok(s.store.waiting.value);
+  s.hls.seen.holds = true;
+  s.fire('canplay');
+  s.fire('playing');
+  assert.ok(s.store.waiting.value, 'held: the spinner stays');
+  assert.is(playing.length, 1, "held: no 'playing' for the SDK or analytics");
+  s.video.playbackRate = 0;
+  s.fire('ratechange');
+  assert.is(s.store.playbackRate.value, 1, "the hold's rate of 0 is no speed of the viewer's");
+  s.hls.seen.holds = false;
+  s.hls.seen.ctx!.released(true);
+  assert.not.ok(s.store.waiting.value, 'let go: playing');
+  assert.is(playing.length, 2);
+  s.fire('waiting');
+  s.hls.seen.holds = true;
+  s.fire('canplay');
+  s.hls.seen.holds = false;
+  s.hls.seen.ctx!.released(false);
+  assert.not.ok(s.store.waiting.value, 'paused while held: no spinner');
+  assert.is(playing.length, 2);
   s.media.destroy();
 });
 

@@ -1,0 +1,170 @@
+import type { Fragment } from 'hls.js';
+import { ahead } from './buffer-aware-abr';
+
+/**
+ * A stall's hold may last this share of the stall before it, and never longer than HOLD_MAX_S: a stall
+ * grows by half at the most. The element plays again as soon as one fragment is in; in a hole in the
+ * signal the next one then comes after those few seconds have played, and the film stops again
+ * (bench:playback, 3G trace at 0 s: 2.8 s, 4 s of film, 0.7 s: the next audio fragment, 65 kB, took
+ * 4.5 s). AVPlayer waits until it is likely to keep up, ExoPlayer until 5 s are buffered after a stall;
+ * either, priced by the hole's rate, waited on where the link was coming back (7.3 s for one stall
+ * instead of 3.1 s for two), hence the bound.
+ */
+const HOLD_SHARE = 0.5;
+const HOLD_MAX_S = 4;
+/**
+ * They are to land before this share of what is buffered has played: hls.js asks each kind's next
+ * fragment as soon as its last is in, and on a cellular link's queue that one shares the link with the
+ * other kind's still on its way (the e2e's trickle: the audio's 33 kB took 6 s behind the video's next
+ * 54 kB; at three quarters, let go 1.3 s into the hold, the film stopped again for 0.7 s).
+ */
+const LANDS_SHARE = 0.5;
+/** Their rate is read over the last RATE_WINDOW_MS (the link coming back shows within it); under MIN_WINDOW_MS of samples, hls.js's estimate. */
+const RATE_WINDOW_MS = 2000;
+const MIN_WINDOW_MS = 500;
+const TICK_MS = 250;
+
+export interface Holding {
+  /** Seconds buffered ahead of the playhead. */
+  aheadS: number;
+  /** Bytes the fragments in flight (video and audio) still lack (0: none in flight). */
+  leftBytes: number;
+  /** The rate they arrive at, together (bytes/s). */
+  bytesPerS: number;
+  /** How long the stall lasted until the film could play again, and how long it has been held since (s). */
+  stalledS: number;
+  heldS: number;
+}
+
+/**
+ * Whether a film that could play again after a stall is held a while longer: while the fragments in
+ * flight would, at their rate, come after LANDS_SHARE of what is buffered has played (it would stop
+ * again), within the hold's bound (HOLD_SHARE of the stall, HOLD_MAX_S).
+ */
+export const holdOn = ({ aheadS, leftBytes, bytesPerS, stalledS, heldS }: Holding): boolean =>
+  heldS < Math.min(HOLD_MAX_S, HOLD_SHARE * stalledS) && leftBytes > 0 && !(leftBytes < bytesPerS * LANDS_SHARE * Math.max(0, aheadS));
+
+/**
+ * The bytes a fragment lacks: of its Content-Length once known, else of the one before it of its kind
+ * at its level's rate (a scene's fragments weigh alike; `bitrate` of a level index, 0 where unknown),
+ * 0 once it is in.
+ */
+export function leftOf(frag: Fragment | undefined, before: Fragment | undefined, bitrate: (level: number) => number): number {
+  const stats = frag?.stats;
+  if (!stats || stats.loading.end > 0 || stats.aborted) return 0;
+  if (stats.total > 0) return Math.max(0, stats.total - stats.loaded);
+  const last = before ? before.stats.total || before.stats.loaded : 0;
+  const scale = before && bitrate(before.level) > 0 ? bitrate(frag!.level) / bitrate(before.level) : 1;
+  return Math.max(0, last * (scale > 0 ? scale : 1) - stats.loaded);
+}
+
+export interface ResumeHold {
+  /** A video or audio fragment began to load (hls.js's FRAG_LOADING). */
+  loading(frag: Fragment): void;
+  /** The element can play again (canplay, playing): whether it is held (its rate at 0, the stall's spinner kept). */
+  holds(): boolean;
+  stop(): void;
+}
+
+/**
+ * After a stall, the film resumes once what is buffered outlasts the fragments still on their way
+ * (`holdOn`). It is held at playbackRate 0: not paused (no pause for the viewer, the SDK or autoplay
+ * to see), not advancing. `released(true)` when it plays again; `released(false)` when the viewer
+ * paused meanwhile. A seek ends it quietly (the seek has its own wait), as does another source.
+ */
+export function resumeHold(video: HTMLVideoElement, estimate: () => number, bitrate: (level: number) => number, released: (playing: boolean) => void): ResumeHold {
+  // By kind (main, audio): the fragment loading, the one before it, and the bytes of those before.
+  const loads = new Map<string, { frag: Fragment; before?: Fragment; done: number }>();
+  // The film has moved on since its source or the last seek (`at`: where it stood at the last
+  // timeupdate): a 'waiting' then is a stall, not a start's or a seek's wait.
+  let moved = false;
+  let at = NaN;
+  let stalledAt = 0;
+  let heldAt = 0;
+  let rate = 1;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const samples: Array<[number, number]> = [];
+
+  const bytesIn = () => [...loads.values()].reduce((sum, l) => sum + l.done + l.frag.stats.loaded, 0);
+  const leftBytes = () => [...loads].reduce((sum, [kind, l]) => sum + leftOf(l.frag, l.before, kind === 'main' ? bitrate : () => 0), 0);
+  const bytesPerS = (now: number) => {
+    while (samples.length > 1 && now - samples[1]![0] >= RATE_WINDOW_MS) samples.shift();
+    const [t, bytes] = samples[0] ?? [now, 0];
+    return now - t >= MIN_WINDOW_MS ? ((bytesIn() - bytes) * 1000) / (now - t) : estimate() / 8;
+  };
+  const quiet = () => {
+    clearTimeout(timer);
+    timer = undefined;
+    samples.length = 0;
+    stalledAt = 0;
+  };
+  const release = (restore: boolean, playing?: boolean) => {
+    const held = heldAt > 0;
+    heldAt = 0;
+    quiet();
+    if (!held) return;
+    if (restore) video.playbackRate = rate;
+    if (playing !== undefined) released(playing);
+  };
+  const restart = () => {
+    moved = false;
+    at = NaN;
+    release(true);
+  };
+  const tick = () => {
+    const now = performance.now();
+    samples.push([now, bytesIn()]);
+    timer = setTimeout(tick, TICK_MS);
+    if (heldAt && !held(now)) release(true, true);
+  };
+  const held = (now: number) =>
+    holdOn({ aheadS: ahead(video), leftBytes: leftBytes(), bytesPerS: bytesPerS(now), stalledS: (heldAt - stalledAt) / 1000, heldS: (now - heldAt) / 1000 });
+
+  const on: Record<string, () => void> = {
+    waiting: () => {
+      if (!moved || video.paused || video.seeking || stalledAt || heldAt) return;
+      stalledAt = performance.now();
+      tick();
+    },
+    timeupdate: () => {
+      const now = video.currentTime;
+      if (!video.seeking && !video.paused && now > at) {
+        moved = true;
+        // Playing on without an event the hold was asked at: the stall is over.
+        if (!heldAt) quiet();
+      }
+      at = now;
+    },
+    seeking: () => restart(),
+    emptied: () => restart(),
+    pause: () => release(true, false),
+    // A speed the viewer chose while held: it plays at that speed now.
+    ratechange: () => void (heldAt && video.playbackRate > 0 && release(false, true)),
+  };
+  for (const [name, fn] of Object.entries(on)) video.addEventListener(name, fn);
+
+  return {
+    loading(frag) {
+      const last = loads.get(frag.type);
+      loads.set(frag.type, { frag, before: last?.frag, done: last ? last.done + last.frag.stats.loaded : 0 });
+    },
+    holds() {
+      if (heldAt) return true;
+      if (!stalledAt || video.paused) return false;
+      const now = performance.now();
+      heldAt = now;
+      if (!held(now)) {
+        heldAt = 0;
+        quiet();
+        return false;
+      }
+      rate = video.playbackRate;
+      video.playbackRate = 0;
+      return true;
+    },
+    stop() {
+      release(true);
+      for (const [name, fn] of Object.entries(on)) video.removeEventListener(name, fn);
+    },
+  };
+}
