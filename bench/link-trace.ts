@@ -52,6 +52,23 @@ export function constantTrace(bitsPerSecond: number): Trace {
   return { times, periodMs, name: `constant ${(bitsPerSecond / 1e6).toFixed(3)} Mb/s` };
 }
 
+/**
+ * A link of phases, each [ms long, bits/s] (0: a hole, nothing crosses), packets spread evenly within
+ * each; it repeats after the last phase. What the end-to-end tests drive a link's falls and returns with.
+ */
+export function phasedTrace(phases: ReadonlyArray<readonly [number, number]>, name = 'phased'): Trace {
+  const times: number[] = [];
+  let from = 0;
+  for (const [ms, bps] of phases) {
+    if (!(ms > 0) || !(bps >= 0)) throw new Error(`${name}: a phase of ${ms} ms at ${bps} b/s (expected ms > 0, bits/s ≥ 0)`);
+    const packets = Math.round((bps * ms) / 1000 / (PACKET_BYTES * 8));
+    for (let i = 1; i <= packets; i++) times.push(from + Math.floor((i * ms) / packets));
+    from += ms;
+  }
+  if (!times.length) throw new Error(`${name}: no phase carries a packet`);
+  return { times, periodMs: from, name };
+}
+
 /** The trace's mean rate in bits per second. */
 export function meanBitsPerSecond(trace: Trace): number {
   return (trace.times.length * PACKET_BYTES * 8 * 1000) / trace.periodMs;

@@ -118,6 +118,8 @@ export interface OpenOptions {
   origin?: string;
   /** Make the page behave like a browser whose autoplay policy refuses playback with sound. */
   refuseUnmutedAutoplay?: boolean;
+  /** A script run in the page before its own (e.g. bench/playback-page.ts's PROBE, the benchmark's log of the film). */
+  initScript?: string;
   /**
    * Installs a gtag-style global of this name before the page runs; its calls are kept in
    * `window.__analytics` as [command, event, fields] (read them with `analyticsCalls`).
@@ -161,6 +163,7 @@ export async function open(query: string, opts: OpenOptions = {}): Promise<Opene
     },
     { globals: opts.globals ?? {} },
   );
+  if (opts.initScript) await page.addInitScript(opts.initScript);
   if (opts.refuseUnmutedAutoplay) {
     await page.addInitScript(() => {
       // Only a real (trusted) click or key counts: navigator.userActivation would also count the

@@ -24,6 +24,7 @@ const all = [
   './returning.test',
   './outage.test',
   './ladder-link.test',
+  './resume-hold.test',
   './static-deploy.test',
 ];
 // E2E_ONLY=foundation,ui runs a subset while working on one part.

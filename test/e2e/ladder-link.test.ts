@@ -5,22 +5,10 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { type Link, createLink } from '../../bench/link';
-import { PACKET_BYTES, type Trace, constantTrace } from '../../bench/link-trace';
+import { constantTrace, phasedTrace } from '../../bench/link-trace';
 // @ts-expect-error: plain JS with JSDoc types
 import { ensureLadder } from '../../scripts/ladder.mjs';
 import { open, poll, srv, waitForTime } from './harness';
-
-/** A trace of phases [ms long, bits/s], packets spread evenly within each. */
-function phasedTrace(phases: Array<[number, number]>): Trace {
-  const times: number[] = [];
-  let from = 0;
-  for (const [ms, bps] of phases) {
-    const packets = Math.round((bps * ms) / 1000 / (PACKET_BYTES * 8));
-    for (let i = 1; i <= packets; i++) times.push(from + Math.floor((i * ms) / packets));
-    from += ms;
-  }
-  return { times, periodMs: from, name: 'fast-slow-fast' };
-}
 
 const FAST = 3_000_000;
 const SLOW = 150_000;
@@ -33,11 +21,14 @@ test.after.each(async () => {
 
 test('through a link that falls from 3 Mb/s to 150 kb/s and back: a switch down, a switch back up, no stall', async () => {
   await ensureLadder({ small: true });
-  const trace = phasedTrace([
-    [10000, FAST],
-    [12000, SLOW],
-    [90000, FAST],
-  ]);
+  const trace = phasedTrace(
+    [
+      [10000, FAST],
+      [12000, SLOW],
+      [90000, FAST],
+    ],
+    'fast-slow-fast',
+  );
   link = createLink({ down: trace, up: phasedTrace([[1000, FAST]]), delayMs: 40 });
   const relay = await link.relay(Number(new URL(srv().url).port));
   const startedAt = Date.now();

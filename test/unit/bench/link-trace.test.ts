@@ -2,7 +2,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { capacityBytes, constantTrace, meanBitsPerSecond, parseTrace } from '../../../bench/link-trace';
+import { capacityBytes, constantTrace, meanBitsPerSecond, parseTrace, phasedTrace } from '../../../bench/link-trace';
 
 const refusal = (text: string) => {
   try {
@@ -70,6 +70,22 @@ test('a constant rate: evenly spread packets over a minute, the mean rate exact,
   assert.is(meanBitsPerSecond(fast), 24e6);
   assert.throws(() => constantTrace(50), /below one packet a minute/);
   assert.throws(() => constantTrace(Number.NaN), /below one packet a minute/);
+});
+
+test('a phased trace: each phase at its rate, a hole carries nothing, the period the phases together', () => {
+  const t = phasedTrace([
+    [10_000, 1.2e6],
+    [5_000, 0],
+    [5_000, 120e3],
+  ]);
+  assert.is(t.periodMs, 20_000);
+  assert.is(capacityBytes(t, 0, 10_001), (1.2e6 * 10) / 8, '10 s at 1.2 Mb/s');
+  assert.is(capacityBytes(t, 10_001, 15_000), 0, 'the hole');
+  assert.is(capacityBytes(t, 15_000, 20_001), (120e3 * 5) / 8, '5 s at 120 kb/s');
+  assert.is(capacityBytes(t, 20_001, 30_001), (1.2e6 * 10) / 8, 'then again from the start');
+  assert.throws(() => phasedTrace([[1000, 0]]), /no phase carries a packet/);
+  assert.throws(() => phasedTrace([[0, 1e6]]), /expected ms > 0/);
+  assert.throws(() => phasedTrace([[1000, -1]]), /bits\/s ≥ 0/);
 });
 
 test.run();
