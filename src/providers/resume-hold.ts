@@ -88,7 +88,6 @@ export function resumeHold(video: HTMLVideoElement, estimate: () => number, bitr
   const bytesIn = () => [...loads.values()].reduce((sum, l) => sum + l.done + l.frag.stats.loaded, 0);
   const leftBytes = () => [...loads].reduce((sum, [kind, l]) => sum + leftOf(l.frag, l.before, kind === 'main' ? bitrate : () => 0), 0);
   const bytesPerS = (now: number) => {
-    while (samples.length > 1 && now - samples[1]![0] >= RATE_WINDOW_MS) samples.shift();
     const [t, bytes] = samples[0] ?? [now, 0];
     return now - t >= MIN_WINDOW_MS ? ((bytesIn() - bytes) * 1000) / (now - t) : estimate() / 8;
   };
@@ -114,6 +113,7 @@ export function resumeHold(video: HTMLVideoElement, estimate: () => number, bitr
   const tick = () => {
     const now = performance.now();
     samples.push([now, bytesIn()]);
+    while (samples.length > 1 && now - samples[1]![0] >= RATE_WINDOW_MS) samples.shift();
     timer = setTimeout(tick, TICK_MS);
     if (heldAt && !held(now)) release(true, true);
   };

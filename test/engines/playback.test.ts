@@ -85,6 +85,30 @@ test('the control bar: play and pause, ±10 s, a click on the progress bar, mute
   });
 });
 
+test('the hold after a stall (providers/resume-hold.ts): at rate 0 the film stands still, not paused, no pause event, the pause button still shown; back at 1 it plays on', async () => {
+  await within('?movie_id=1', async (tab) => {
+    await play(tab, 1);
+    await tab.evaluate(() => {
+      const v = document.querySelector<HTMLVideoElement>('video.pl-video')!;
+      const w = window as unknown as { __pauses: number };
+      w.__pauses = 0;
+      v.addEventListener('pause', () => w.__pauses++);
+      v.playbackRate = 0;
+    });
+    const held = (await video(tab)).t;
+    await new Promise((r) => setTimeout(r, 1500));
+    const still = await video(tab);
+    assert.ok(still.t - held < 0.1, `stood still at rate 0: ${held} → ${still.t}`);
+    assert.not.ok(still.paused, 'not paused');
+    assert.is(await tab.evaluate(() => (window as unknown as { __pauses: number }).__pauses), 0, 'no pause event');
+    await wake(tab);
+    await tab.waitForSelector('[data-action="play"][aria-label="Пауза"]');
+    await tab.evaluate(() => void (document.querySelector<HTMLVideoElement>('video.pl-video')!.playbackRate = 1));
+    await timeAbove(tab, still.t + 1);
+    assert.not.ok((await video(tab)).paused);
+  });
+});
+
 test('keyboard: k and space, the arrows, a digit, m and c', async () => {
   await within('?movie_id=1', async (tab) => {
     await play(tab, 1);
