@@ -24,6 +24,9 @@ const RATE_WINDOW_MS = 2000;
 const MIN_WINDOW_MS = 500;
 const TICK_MS = 250;
 
+/** How long a film that stalled `stalledS` may be held (s): HOLD_SHARE of the stall, HOLD_MAX_S at most. */
+export const holdBoundS = (stalledS: number): number => Math.min(HOLD_MAX_S, HOLD_SHARE * stalledS);
+
 export interface Holding {
   /** Seconds buffered ahead of the playhead. */
   aheadS: number;
@@ -42,7 +45,7 @@ export interface Holding {
  * again), within the hold's bound (HOLD_SHARE of the stall, HOLD_MAX_S).
  */
 export const holdOn = ({ aheadS, leftBytes, bytesPerS, stalledS, heldS }: Holding): boolean =>
-  heldS < Math.min(HOLD_MAX_S, HOLD_SHARE * stalledS) && leftBytes > 0 && !(leftBytes < bytesPerS * LANDS_SHARE * Math.max(0, aheadS));
+  heldS < holdBoundS(stalledS) && leftBytes > 0 && !(leftBytes < bytesPerS * LANDS_SHARE * Math.max(0, aheadS));
 
 /**
  * The bytes a fragment lacks: of its Content-Length once known, else of the one before it of its kind

@@ -12,6 +12,7 @@ import { PROBE } from '../../bench/playback-page';
 import { type LogEntry, accountRun } from '../../bench/qoe';
 // @ts-expect-error: plain JS with JSDoc types
 import { ensureLadder } from '../../scripts/ladder.mjs';
+import { holdBoundS } from '../../src/providers/resume-hold';
 import { open, srv } from './harness';
 
 // Every 250 ms: the content <video>'s rate, readyState and paused, and whether the spinner is shown; and
@@ -36,9 +37,7 @@ const HAVE_FUTURE_DATA = 3;
 
 /** Where the trace's hole begins. */
 const HOLE_AT_MS = 15000;
-/** resume-hold.ts's bound: half the stall before it, 4 s at most; and the probe's step, which the measured hold may miss it by. */
-const HOLD_SHARE = 0.5;
-const HOLD_MAX_MS = 4000;
+/** The probe's step, which the measured hold may miss its bound by. */
 const STEP_MS = 250;
 
 let link: Link | undefined;
@@ -91,7 +90,7 @@ test('a stall in a hole: held still under the spinner until the next fragments a
     const heldTo = events.find(([type, t, , , rate]) => type === 'ratechange' && rate > 0 && t > heldFrom)?.[1] ?? Number.NaN;
     // Its bound counts the stall from the 'waiting' that began it.
     const waitingAt = events.filter(([type, t]) => type === 'waiting' && t < heldFrom).at(-1)?.[1] ?? Number.NaN;
-    const bound = Math.min(HOLD_MAX_MS, HOLD_SHARE * (heldFrom - waitingAt));
+    const bound = holdBoundS((heldFrom - waitingAt) / 1000) * 1000;
     const heldMs = heldTo - heldFrom;
     assert.ok(heldMs > 0 && heldMs <= bound + STEP_MS * 2, `held ${heldMs.toFixed(0)} ms, within its bound of ${bound.toFixed(0)} ms; ${seen}`);
     // Let go before its bound, it was because the next fragments were due in time: no stall before the
