@@ -49,12 +49,15 @@ export const holdOn = ({ aheadS, leftBytes, bytesPerS, stalledS, heldS }: Holdin
 
 /**
  * The bytes a fragment lacks: of its Content-Length once known, else of the one before it of its kind
- * at its level's rate (a scene's fragments weigh alike; `bitrate` of a level index, 0 where unknown),
- * 0 once it is in.
+ * at its level's rate (a scene's fragments weigh alike; `bitrate` of a level index, 0 where unknown);
+ * once it is in, its next one's (`more`: the film goes on), else 0.
  */
-export function leftOf(frag: Fragment | undefined, before: Fragment | undefined, bitrate: (level: number) => number): number {
+export function leftOf(frag: Fragment | undefined, before: Fragment | undefined, bitrate: (level: number) => number, more = false): number {
   const stats = frag?.stats;
-  if (!stats || stats.loading.end > 0 || stats.aborted) return 0;
+  if (!stats) return 0;
+  // In (or dropped) and the film goes on (`more`): its next is still to come, about its size; canplay
+  // can come before hls.js asks for it (a CI run: no hold, the film stopped again 4 s later).
+  if (stats.loading.end > 0 || stats.aborted) return more ? (stats.aborted ? before : frag)?.stats.total || 0 : 0;
   if (stats.total > 0) return Math.max(0, stats.total - stats.loaded);
   const last = before ? before.stats.total || before.stats.loaded : 0;
   const scale = before && bitrate(before.level) > 0 ? bitrate(frag!.level) / bitrate(before.level) : 1;
@@ -89,7 +92,9 @@ export function resumeHold(video: HTMLVideoElement, estimate: () => number, bitr
   const samples: Array<[number, number]> = [];
 
   const bytesIn = () => [...loads.values()].reduce((sum, l) => sum + l.done + l.frag.stats.loaded, 0);
-  const leftBytes = () => [...loads].reduce((sum, [kind, l]) => sum + leftOf(l.frag, l.before, kind === 'main' ? bitrate : () => 0), 0);
+  // The film goes on past what is buffered (a second to spare for a short last fragment).
+  const more = () => !(video.currentTime + ahead(video) >= video.duration - 1);
+  const leftBytes = () => [...loads].reduce((sum, [kind, l]) => sum + leftOf(l.frag, l.before, kind === 'main' ? bitrate : () => 0, more()), 0);
   const bytesPerS = (now: number) => {
     const [t, bytes] = samples[0] ?? [now, 0];
     return now - t >= MIN_WINDOW_MS ? ((bytesIn() - bytes) * 1000) / (now - t) : estimate() / 8;

@@ -40,6 +40,7 @@ test('leftOf: what the answer lacks; before it, the fragment before at this leve
   const done = fragment(0, 170e3, 170e3);
   done.stats.loading.end = 1;
   assert.is(leftOf(done, undefined, bitrate), 0);
+  assert.is(leftOf(done, undefined, bitrate, true), 170e3, 'in, the film going on: its next, not asked yet, about its size');
   const aborted = fragment(0, 30e3, 170e3);
   aborted.stats.aborted = true;
   assert.is(leftOf(aborted, undefined, bitrate), 0);
@@ -56,6 +57,7 @@ function setup() {
     currentTime: 0,
     playbackRate: 1,
     buffered: ranges(),
+    duration: 60,
     addEventListener: (type: string, fn: () => void) => listeners.set(type, (listeners.get(type) ?? new Set()).add(fn)),
     removeEventListener: (type: string, fn: () => void) => listeners.get(type)?.delete(fn),
   };
@@ -98,9 +100,10 @@ test('a stall in a hole: held at rate 0 while the next fragment would come late;
   }
 });
 
-test("the audio on its way counts too: the video in, the audio fragment's 65 kB at 10 kB/s hold it", () => {
+test("the audio on its way counts too: the video's last fragment in, the audio fragment's 65 kB at 10 kB/s hold it", () => {
   const s = setup();
   try {
+    s.video.duration = 14; // the video's fragment is the film's last: no next one to come
     const audio = fragment(0, 0, 65e3, 'audio');
     s.hold.loading(audio);
     s.frag.stats.loaded = 170e3;
@@ -193,6 +196,28 @@ test('a pause, a speed chosen or a seek while held ends the hold', () => {
     assert.equal(s.released, [false, true]);
   } finally {
     s.done();
+  }
+});
+
+test('the video fragment in and its next not asked yet (canplay before hls.js asks): held for it; none held for at the end of the film', () => {
+  const s = setup();
+  try {
+    s.frag.stats.loaded = 170e3;
+    s.frag.stats.loading.end = 1;
+    s.stall(3000, 0);
+    assert.ok(s.hold.holds(), 'its next 170 kB still to come: held');
+  } finally {
+    s.done();
+  }
+  const end = setup();
+  try {
+    end.video.duration = 14;
+    end.frag.stats.loaded = 170e3;
+    end.frag.stats.loading.end = 1;
+    end.stall(3000, 0);
+    assert.not.ok(end.hold.holds(), 'the last fragment in: nothing to hold for');
+  } finally {
+    end.done();
   }
 });
 
