@@ -24,6 +24,8 @@ const ROWS = [
   ['core', '^src/core/'],
   ['config', '^src/config/'],
   ['i18n', '^src/i18n/'],
+  // The playback policy: pure decisions, no DOM and no hls.js (DESIGN "Playback is one policy"); the simulator runs it too.
+  ['playback', '^src/playback/'],
 ];
 const rowName = (name) => (name === 'entry' ? 'src/main.tsx, src/bootstrap/' : `src/${name}/`);
 

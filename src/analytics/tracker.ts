@@ -161,6 +161,11 @@ export function createTracker(d: TrackerDeps) {
       if (s.bandwidth) bandwidth = s.bandwidth;
       if (s.dropped) send('fps_drop', { dropped_frames: s.dropped, decoded_frames: s.decoded ?? 0 });
     },
+    'playback:decision': (d) => {
+      if (d.kind === 'level' && d.estimateKbps > 0) bandwidth = d.estimateKbps * 1000;
+      // What a viewer feels as buffering, with the policy's reason (an on-call engineer's first question).
+      else if (d.kind === 'abandon' || d.kind === 'hold' || d.kind === 'avoid') send('buffering_error', { error_type: `playback:${d.kind}${'reason' in d ? `:${d.reason}` : ''}`, buffer_length: bufferLength() });
+    },
     'player:error': ({ error }) => onError(error),
     'ui:menu-click': (p) => send('menu_click', { menu_page: p.page, menu_item: p.item ?? '' }),
     'ui:share': (p) => send('share', { share_target: p.target, share_with_time: p.withTime ? 1 : 0 }),

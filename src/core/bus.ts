@@ -1,5 +1,6 @@
 import { createNanoEvents } from 'nanoevents';
 import type { Content, Episode, EpisodeVariant, Season } from './entities';
+import type { Decision } from '../playback/decisions';
 import type { PlayerError } from './errors';
 
 /** Why something was asked for; analytics reads it (DESIGN "Requests, not writes"). */
@@ -35,6 +36,8 @@ export interface PlayerEvents {
   'media:volume': { volume: number; muted: boolean };
   /** Playback statistics from the streaming engine: its bandwidth estimate (bits/s), a period that dropped frames. */
   'media:stats': { bandwidth?: number; dropped?: number; decoded?: number };
+  /** A playback policy decision and its reason (src/playback/decisions.ts). */
+  'playback:decision': Decision;
   /** mode 'stretched' is the iOS-in-a-frame fallback (SPEC §4). */
   'player:fullscreen': { active: boolean; mode?: 'native' | 'stretched' };
   /**

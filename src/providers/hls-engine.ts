@@ -4,11 +4,12 @@ import { batch } from '@preact/signals-core';
 import { nextTask } from '../core/deadline';
 import type { EarlyMedia, HlsContext, HlsHandle, PlaylistCache } from '../core/player-api';
 import { EXTERNAL_TRACK_BASE, type MediaTrack } from '../core/tracks';
-import { BufferAwareAbr, FORWARD_MAX_BYTES, FORWARD_MAX_S, FORWARD_MIN_S } from './buffer-aware-abr';
+import { TUNING } from '../playback/tuning';
 import { watchFrameDrops } from './frame-drops';
 import { watchPlayIntent } from './play-intent';
 import { resumeHold } from './resume-hold';
 import { measuredBandwidth } from './link-estimate';
+import { policyAbr } from './policy-abr';
 import { watchStuckStart } from './stuck-start';
 import { watchedLoader } from './watched-loader';
 
@@ -175,21 +176,16 @@ export async function attachHls(
       // trace: sourceopen at 809 ms, the fragment asked at 900).
       startFragPrefetch: true,
       startPosition: at > 0 ? at : -1,
-      // A phone's data plan and memory (buffer-aware-abr.ts forwardTarget, forwardRoom): a minute ahead
-      // at the low rungs, 24 MB at the high ones priced at their peak, 20 s at least; ABR lengthens it
-      // while less than 16 MB are held. hls.js's default fills 60 MB, up to 600 s ahead at a low
-      // bitrate (--long: 593 s buffered), paid for by a viewer who may stop at any moment; 30 s was too
-      // little for the 3G trace's half-minute holes; 60 s at 1080p made --long's renderer grow with the
-      // bitrate (docs/performance.md "On real networks").
-      maxBufferLength: FORWARD_MIN_S,
-      maxBufferSize: FORWARD_MAX_BYTES,
-      maxMaxBufferLength: FORWARD_MAX_S,
+      // The forward buffer is the playback policy's (policy-abr.ts sets maxBufferLength for each level
+      // it chooses); these are its bounds until the first choice.
+      maxBufferLength: TUNING.forwardMinS,
+      maxMaxBufferLength: TUNING.forwardMaxS,
       // Behind the playhead: enough for a step back (10 s), not half a minute of 1080p (18 MB).
       backBufferLength: 15,
       // What is left ahead of a seek back (a range the playhead no longer reaches) goes once it is
       // further than the longest buffer target: after seeks across a film, memory holds what is set here.
-      frontBufferFlushThreshold: FORWARD_MAX_S,
-      abrController: BufferAwareAbr,
+      frontBufferFlushThreshold: TUNING.forwardMaxS,
+      abrController: policyAbr(bus, measured),
       ...(started ? PLAYING : STARTING),
       pLoader,
       fLoader,

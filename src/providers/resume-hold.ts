@@ -1,5 +1,5 @@
 import type { Fragment } from 'hls.js';
-import { ahead } from './buffer-aware-abr';
+import { ahead } from './policy-abr';
 
 /**
  * A stall's hold may last this share of the stall before it, and never longer than HOLD_MAX_S: a stall

@@ -33,7 +33,7 @@ import './providers/early-media.test';
 import './providers/start-guess.test';
 import './storage/start-memory.test';
 import './providers/link-estimate.test';
-import './providers/buffer-aware-abr.test';
+import './playback/policy.test';
 import './providers/watched-loader.test';
 import './providers/frame-drops.test';
 import './providers/stuck-start.test';

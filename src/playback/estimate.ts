@@ -1,0 +1,37 @@
+/**
+ * The link as the policy predicts it: the harmonic mean of the last segments' rates (one vote each, so
+ * a dip counts as much as a burst), discounted by the worst relative error the estimate made on them
+ * (robust MPC's rule: a link that surprised it lately is trusted less), and the requests' latency.
+ */
+export interface Estimate {
+  /** One segment's transfer: bits from first to last byte over that time, and the time to the first byte. */
+  sample(bits: number, transferMs: number, latencyMs: number): void;
+  /** The rate to plan with, kb/s (discounted), and the plain mean; `fallback` before any sample. */
+  kbps(): number;
+  meanKbps(): number;
+  latencyS(): number;
+}
+
+export function createEstimate(size: number, fallbackKbps: number): Estimate {
+  const rates: number[] = [];
+  const errors: number[] = [];
+  let latency = 0;
+  const mean = () => (rates.length ? rates.length / rates.reduce((s, r) => s + 1 / r, 0) : fallbackKbps);
+  const keep = (list: number[], value: number) => {
+    list.push(value);
+    if (list.length > size) list.shift();
+  };
+  return {
+    sample(bits, transferMs, latencyMs) {
+      if (!(bits > 0) || !Number.isFinite(bits) || !(transferMs >= 0) || !Number.isFinite(transferMs)) return;
+      // A segment that arrived within the clock's resolution says only that the link is fast.
+      const rate = bits / Math.max(transferMs, 1);
+      if (rates.length) keep(errors, Math.abs(mean() - rate) / rate);
+      keep(rates, rate);
+      if (latencyMs >= 0 && Number.isFinite(latencyMs)) latency = rates.length > 1 ? 0.8 * latency + 0.2 * latencyMs : latencyMs;
+    },
+    kbps: () => mean() / (1 + (errors.length ? Math.max(...errors) : 0)),
+    meanKbps: mean,
+    latencyS: () => latency / 1000,
+  };
+}

@@ -1,0 +1,182 @@
+// The playback policy: every decision that shapes what a viewer feels on a bad network, made from one
+// stream of observations on one clock (the caller's `t`, ms). Pure: no DOM, no hls.js, no timers. The
+// browser drives it through providers/ (hls.js's adapter), the simulator (sim/) in virtual time.
+import type { Decision, PlaybackState } from './decisions';
+import { createEstimate } from './estimate';
+import { planLevel } from './plan';
+import { TUNING, type Tuning } from './tuning';
+
+export interface PolicyOptions {
+  /** Each level's mean bitrate, kb/s, ascending, and the segments' length (s). */
+  kbps: readonly number[];
+  segmentS: number;
+  /** A better first estimate than tuning.startKbps (the page's own downloads), kb/s. */
+  estimateKbps?: number;
+  tuning?: Partial<Tuning>;
+  emit?: (decision: Decision) => void;
+}
+
+/** A segment in flight, as the abandon rule and the no-progress deadline weigh it. */
+export interface InFlight {
+  t: number;
+  level: number;
+  bitsLoaded: number;
+  /** Its size when known (Content-Length), else 0: then its level's mean is assumed. */
+  bitsTotal: number;
+  requestT: number;
+  /** The last byte so far (the request itself while none came). */
+  lastByteT: number;
+  bufferS: number;
+}
+
+/** -1: keep loading; a level: ask the segment again at it; 'fail': nothing answers (SPEC §8). */
+export type Verdict = number | 'fail';
+
+export interface Policy {
+  state(): PlaybackState;
+  /** A segment arrived: its level, bits, and when it was asked, its first byte came and its last. */
+  loaded(o: { t: number; level: number; bits: number; requestT: number; firstByteT: number; endT: number }): void;
+  /** A rendition's playlist or segment failed (an HTTP error, not a slow link). */
+  failed(o: { t: number; level: number }): void;
+  /** The element: its first frame or playing again, a stall, a seek. */
+  media(o: { t: number; event: 'playing' | 'stall' | 'seeking' }): void;
+  /** The level of the next segment; `steps` are the segments left in the film (the horizon at most). */
+  level(o: { t: number; bufferS: number; lastLevel: number; steps?: number; min?: number; max?: number }): number;
+  /** Seconds to buffer ahead on `level`. */
+  forwardS(level: number): number;
+  abandon(o: InFlight): Verdict;
+  /** Not playing, with `bufferS` buffered: whether the playhead may move now. */
+  mayPlay(o: { t: number; bufferS: number }): boolean;
+  /** The plain estimate, kb/s (analytics' network figure). */
+  estimateKbps(): number;
+}
+
+export function createPolicy(options: PolicyOptions): Policy {
+  const tuning: Tuning = { ...TUNING, ...options.tuning };
+  const { kbps, segmentS } = options;
+  const emit = options.emit ?? (() => {});
+  const estimate = createEstimate(tuning.samples, options.estimateKbps ?? tuning.startKbps);
+  const avoidUntil = kbps.map(() => -Infinity);
+  let current: PlaybackState = 'starting';
+  let lastChoice = -1;
+  let lastForward = -1;
+  let stallT = 0;
+  let holdT = -1;
+  let idleRetries = 0;
+
+  const move = (t: number, to: PlaybackState) => {
+    if (to === current || current === 'failed') return;
+    emit({ kind: 'state', t, from: current, to });
+    current = to;
+  };
+  const allowed = (t: number, min = 0, max = kbps.length - 1) => kbps.map((_, i) => i >= min && i <= max && avoidUntil[i] <= t);
+  const forwardS = (level: number) => {
+    const bits = kbps[Math.max(0, Math.min(level, kbps.length - 1))] * 1000;
+    return Math.min(tuning.forwardMaxS, Math.max(tuning.forwardMinS, bits > 0 ? (8 * tuning.forwardBytes) / bits : tuning.forwardMaxS));
+  };
+  const segmentBits = (level: number) => kbps[level] * 1000 * segmentS;
+
+  return {
+    state: () => current,
+    estimateKbps: () => estimate.meanKbps(),
+    forwardS,
+
+    loaded({ t, level, bits, requestT, firstByteT, endT }) {
+      estimate.sample(bits, endT - firstByteT, firstByteT - requestT);
+      idleRetries = 0;
+      if (avoidUntil[level] > t) avoidUntil[level] = -Infinity;
+      const target = forwardS(level);
+      if (level !== lastForward) emit({ kind: 'forward', t, level, targetS: target });
+      lastForward = level;
+    },
+
+    failed({ t, level }) {
+      if (level < 0 || level >= kbps.length || current === 'failed') return;
+      avoidUntil[level] = t + tuning.avoidMs;
+      emit({ kind: 'avoid', t, level, untilT: avoidUntil[level] });
+      if (avoidUntil.every((until) => until > t)) {
+        emit({ kind: 'fail', t, reason: 'all-failed' });
+        move(t, 'failed');
+      }
+    },
+
+    media({ t, event }) {
+      if (event === 'playing') {
+        holdT = -1;
+        move(t, 'playing');
+      } else if (event === 'seeking') move(t, 'seeking');
+      else if (current === 'playing') {
+        stallT = t;
+        move(t, 'stalled');
+      }
+    },
+
+    level({ t, bufferS, lastLevel, steps = tuning.horizon, min, max }) {
+      const mask = allowed(t, min, max);
+      const avoiding = mask.some((ok, i) => !ok && (min ?? 0) <= i && i <= (max ?? kbps.length - 1));
+      const level = planLevel(
+        { kbps, allowed: mask, segmentS, bufferS, lastLevel, capacityKbps: estimate.kbps(), latencyS: estimate.latencyS(), targetS: forwardS(lastLevel), steps },
+        tuning,
+      );
+      if (level !== lastChoice) {
+        const reason = avoiding && level !== lastLevel ? 'avoid' : lastChoice < 0 ? 'start' : 'plan';
+        emit({ kind: 'level', t, level, from: lastChoice, bufferS, estimateKbps: estimate.meanKbps(), planKbps: estimate.kbps(), reason });
+      }
+      lastChoice = level;
+      return level;
+    },
+
+    abandon({ t, level, bitsLoaded, bitsTotal, requestT, lastByteT, bufferS }) {
+      if (t - lastByteT >= tuning.idleMs) {
+        if (++idleRetries > tuning.idleRetries) {
+          emit({ kind: 'fail', t, reason: 'idle' });
+          move(t, 'failed');
+          return 'fail';
+        }
+        const to = allowed(t).indexOf(true);
+        emit({ kind: 'abandon', t, from: level, to: Math.max(0, to), reason: 'idle' });
+        return Math.max(0, to);
+      }
+      const streamingMs = lastByteT - requestT;
+      if (level <= 0 || !(bitsLoaded > 0) || streamingMs < tuning.abandonAfterMs) return -1;
+      const rate = bitsLoaded / (t - requestT);
+      const total = bitsTotal > bitsLoaded ? bitsTotal : Math.max(bitsLoaded, segmentBits(level));
+      const rest = total - bitsLoaded;
+      // Only a segment that will not land before the buffer runs out is worth its lost bytes.
+      if (!(rest / rate > bufferS * 1000)) return -1;
+      const weight = total / segmentBits(level);
+      const mask = allowed(t);
+      for (let i = level - 1; i >= 0; i--) {
+        if (!mask[i]) continue;
+        const bits = weight * segmentBits(i);
+        const fits = bits / rate <= bufferS * 1000;
+        if (fits || (i === mask.indexOf(true) && bits < tuning.restartShare * rest)) {
+          emit({ kind: 'abandon', t, from: level, to: i, reason: 'slow' });
+          return i;
+        }
+      }
+      return -1;
+    },
+
+    mayPlay({ t, bufferS }) {
+      if (current === 'failed') return false;
+      if (current !== 'stalled' && current !== 'holding') return true;
+      const heldS = holdT < 0 ? 0 : (t - holdT) / 1000;
+      const stalledS = (t - stallT) / 1000;
+      const next = lastChoice >= 0 ? lastChoice : 0;
+      const landsS = estimate.latencyS() + segmentBits(next) / Math.max(estimate.kbps(), 1e-9) / 1000;
+      const reason =
+        bufferS >= tuning.resumeS ? 'buffer' : landsS <= bufferS ? 'landing' : heldS >= Math.min(tuning.holdMaxS, stalledS / 2) ? 'bound' : undefined;
+      if (reason) {
+        emit({ kind: 'resume', t, bufferS, heldS, reason });
+        return true;
+      }
+      if (holdT < 0) {
+        holdT = t;
+        emit({ kind: 'hold', t, bufferS });
+        move(t, 'holding');
+      }
+      return false;
+    },
+  };
+}

@@ -1,0 +1,56 @@
+/**
+ * Every constant of the playback policy (policy.ts). docs/playback.md "Tuning" gives each its reason
+ * and the simulation (`npm run sim`) that chose it; change one here and the table there together.
+ */
+export interface Tuning {
+  /** Segments the level choice looks ahead (the plan enumerates every level sequence this long). */
+  horizon: number;
+  /** Throughput samples the estimate keeps (harmonic mean) and judges its own error over. */
+  samples: number;
+  /** Seconds of stall that cost as much as one second of 1 Mb/s more: the QoE's own weight. */
+  stallWeight: number;
+  /** The cost of a switch per Mb/s of change: the QoE's own weight. */
+  switchWeight: number;
+  /** Seconds of buffer the plan wants left at the end of its horizon, at the cost of stall seconds short of it. */
+  reserveS: number;
+  /** How much of the reserve the plan counts as owed while the buffer is still below it. */
+  reserveWeight: number;
+  /** The estimate before any sample, kb/s (the page's own downloads give a better one when it has them). */
+  startKbps: number;
+  /** The forward buffer: seconds ahead at most, and at least, and the bytes that decide between. */
+  forwardMaxS: number;
+  forwardMinS: number;
+  forwardBytes: number;
+  /** An in-flight segment is judged only after this long since its first byte (a rate needs time). */
+  abandonAfterMs: number;
+  /** A lower level is taken when its whole segment weighs less than this share of what is left of the one in flight. */
+  restartShare: number;
+  /** A request with no byte for this long is dead; retried this many times, then the session fails. */
+  idleMs: number;
+  idleRetries: number;
+  /** After a stall: play once the buffer holds this many seconds, or the plan's next segment lands before it runs out; held at most holdMaxS. */
+  resumeS: number;
+  holdMaxS: number;
+  /** A rendition that failed is avoided for this long (a 404 is not retried at every segment). */
+  avoidMs: number;
+}
+
+export const TUNING: Tuning = {
+  horizon: 5,
+  samples: 5,
+  stallWeight: 4.3,
+  switchWeight: 1,
+  reserveS: 12,
+  reserveWeight: 0.5,
+  startKbps: 500,
+  forwardMaxS: 60,
+  forwardMinS: 24,
+  forwardBytes: 14e6,
+  abandonAfterMs: 1000,
+  restartShare: 0.8,
+  idleMs: 10000,
+  idleRetries: 2,
+  resumeS: 8,
+  holdMaxS: 4,
+  avoidMs: 60000,
+};

@@ -1,0 +1,191 @@
+// playback/: the estimate (harmonic mean, robust discount), the QoE plan (hand-computed sequences), and
+// the policy's states and decisions (start, stall, hold and its bound, abandon, a failing rendition).
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import type { Decision } from '../../../src/playback/decisions';
+import { createEstimate } from '../../../src/playback/estimate';
+import { planLevel, type PlanInput } from '../../../src/playback/plan';
+import { createPolicy } from '../../../src/playback/policy';
+import { TUNING } from '../../../src/playback/tuning';
+
+test('estimate: the fallback before any sample, then the harmonic mean discounted by its worst miss', () => {
+  const e = createEstimate(5, 500);
+  assert.is(e.kbps(), 500);
+  e.sample(1000e3, 1000, 100); // 1000 kb/s
+  assert.is(e.meanKbps(), 1000);
+  assert.is(e.kbps(), 1000);
+  e.sample(500e3, 1000, 100); // 500 kb/s; the estimate (1000) missed by 100 %
+  assert.ok(Math.abs(e.meanKbps() - 2 / (1 / 1000 + 1 / 500)) < 1e-9);
+  assert.ok(Math.abs(e.kbps() - e.meanKbps() / 2) < 1e-9);
+  assert.ok(Math.abs(e.latencyS() - 0.1) < 1e-9);
+});
+
+test('estimate: nonsense samples (zero, negative, NaN, infinite) are ignored', () => {
+  const e = createEstimate(5, 700);
+  e.sample(0, 100, 10);
+  e.sample(-5, 100, 10);
+  e.sample(Number.NaN, 100, 10);
+  e.sample(1e6, Number.POSITIVE_INFINITY, 10);
+  e.sample(1e6, -1, 10);
+  assert.is(e.kbps(), 700);
+});
+
+test('estimate: keeps only its last samples', () => {
+  const e = createEstimate(2, 500);
+  e.sample(100e3, 1000, 0);
+  e.sample(1000e3, 1000, 0);
+  e.sample(1000e3, 1000, 0);
+  assert.is(e.meanKbps(), 1000);
+});
+
+const input = (over: Partial<PlanInput>): PlanInput => ({
+  kbps: [1000, 2000],
+  allowed: [true, true],
+  segmentS: 4,
+  bufferS: 0,
+  lastLevel: 0,
+  capacityKbps: 3000,
+  latencyS: 0,
+  targetS: 100,
+  steps: 1,
+  ...over,
+});
+const noReserve = { ...TUNING, reserveS: 0 };
+
+test('plan: one step, hand-computed: 2 Mb/s at 3 Mb/s with 4 s buffered pays (8 − 1 switch > 4)', () => {
+  // Level 1: 8 s·Mb/s, downloads in 2.67 s < 4 s buffered, no stall, switch 1 → 7. Level 0: 4.
+  assert.is(planLevel(input({ bufferS: 4 }), noReserve), 1);
+});
+
+test('plan: one step, hand-computed: the same with nothing buffered stalls 2.67 s (8 − 1 − 11.5 < 4 − 5.7)', () => {
+  // Level 1: 8 − 4.3 × 2.667 − 1 = −4.47; level 0: 4 − 4.3 × 1.333 = −1.73.
+  assert.is(planLevel(input({ bufferS: 0 }), noReserve), 0);
+});
+
+test('plan: the reserve keeps the buffer: two steps on a link that just pays the top level', () => {
+  const link = input({ bufferS: 6, capacityKbps: 2000, steps: 2, lastLevel: 1 });
+  assert.is(planLevel(link, noReserve), 1);
+  // Wanting 12 s at the horizon's end at full weight: top, top keeps 6 s: 16 − 4.3 × 6 = −9.8; low, low
+  // grows it to 10 s: 4 − 1 + 4 − 4.3 × 2 = −1.6; top, low 11 − 17.2; low, top 10 − 17.2.
+  assert.is(planLevel(link, { ...TUNING, reserveS: 12, reserveWeight: 1 }), 0);
+});
+
+test('plan: only allowed levels; the lowest allowed when the link is unknown or none is allowed', () => {
+  assert.is(planLevel(input({ bufferS: 30, allowed: [false, true] }), TUNING), 1);
+  assert.is(planLevel(input({ bufferS: 30, allowed: [true, true], capacityKbps: 0 }), TUNING), 0);
+  assert.is(planLevel(input({ allowed: [false, true], capacityKbps: Number.NaN }), TUNING), 1);
+  assert.is(planLevel(input({ allowed: [false, false] }), TUNING), 0);
+});
+
+const ladder = { kbps: [400, 1200, 2500], segmentS: 4 };
+const recorder = () => {
+  const decisions: Decision[] = [];
+  return { decisions, emit: (d: Decision) => decisions.push(d), kinds: () => decisions.map((d) => d.kind) };
+};
+
+test('policy: starting → playing → stalled → holding → playing, each move a decision', () => {
+  const r = recorder();
+  const p = createPolicy({ ...ladder, emit: r.emit });
+  assert.is(p.state(), 'starting');
+  assert.ok(p.mayPlay({ t: 0, bufferS: 4 }), 'the start plays as soon as a segment is in');
+  p.media({ t: 100, event: 'playing' });
+  p.loaded({ t: 100, level: 0, bits: 1.6e6, requestT: 0, firstByteT: 100, endT: 16100 }); // 100 kb/s
+  p.media({ t: 20000, event: 'stall' });
+  assert.is(p.state(), 'stalled');
+  assert.not.ok(p.mayPlay({ t: 30000, bufferS: 2 }), 'held: the next segment at 100 kb/s lands long after 2 s');
+  assert.is(p.state(), 'holding');
+  assert.ok(p.mayPlay({ t: 34000, bufferS: 3 }), 'let go at the bound: 4 s held (half the 10 s stall is more)');
+  const resume = r.decisions.find((d) => d.kind === 'resume');
+  assert.equal(resume && resume.kind === 'resume' && [resume.reason, resume.heldS], ['bound', 4]);
+  p.media({ t: 34000, event: 'playing' });
+  assert.equal(
+    r.decisions.filter((d) => d.kind === 'state').map((d) => d.kind === 'state' && d.to),
+    ['playing', 'stalled', 'holding', 'playing'],
+  );
+});
+
+test('policy: after a stall it plays at once with resumeS buffered, or when the next segment lands in time', () => {
+  const p = createPolicy(ladder);
+  p.media({ t: 0, event: 'playing' });
+  p.loaded({ t: 0, level: 0, bits: 1.6e6, requestT: 0, firstByteT: 0, endT: 1000 }); // 1.6 Mb/s
+  p.media({ t: 5000, event: 'stall' });
+  assert.ok(p.mayPlay({ t: 5500, bufferS: TUNING.resumeS }));
+  p.media({ t: 5500, event: 'playing' });
+  p.media({ t: 9000, event: 'stall' });
+  assert.ok(p.mayPlay({ t: 9100, bufferS: 1.5 }), 'the next 400 kb/s segment comes in 1 s');
+});
+
+test('policy: a stall before the first frame is the start, not a stall; a seek plays at once', () => {
+  const p = createPolicy(ladder);
+  p.media({ t: 0, event: 'stall' });
+  assert.is(p.state(), 'starting');
+  p.media({ t: 10, event: 'seeking' });
+  assert.ok(p.mayPlay({ t: 20, bufferS: 0.5 }));
+});
+
+test('policy: abandons a segment that will not land before the buffer runs out, for a lower one that will', () => {
+  const r = recorder();
+  const p = createPolicy({ ...ladder, emit: r.emit });
+  const flight = { t: 3000, level: 2, bitsLoaded: 300e3, bitsTotal: 10e6, requestT: 0, lastByteT: 3000, bufferS: 6 };
+  // 100 kb/s: 9.7 Mb left is 97 s; level 0 (1.6 Mb scaled by 10/10 → 1.6 Mb) takes 16 s > 6 s; level 1 neither,
+  // but the lowest weighs less than 0.8 of what is left.
+  assert.is(p.abandon(flight), 0);
+  assert.equal(r.decisions.at(-1), { kind: 'abandon', t: 3000, from: 2, to: 0, reason: 'slow' });
+  assert.is(p.abandon({ ...flight, bufferS: 200 }), -1, 'it lands in time: kept');
+  assert.is(p.abandon({ ...flight, t: 500, lastByteT: 500 }), -1, 'too early to judge');
+  assert.is(p.abandon({ ...flight, level: 0 }), -1, 'nothing lower');
+  assert.is(p.abandon({ ...flight, bitsLoaded: 0, lastByteT: 0 }), -1, 'no byte yet: no rate');
+});
+
+test('policy: no byte for idleMs: asked again at the lowest level, then the session fails', () => {
+  const r = recorder();
+  const p = createPolicy({ ...ladder, emit: r.emit, tuning: { idleRetries: 1 } });
+  const silent = { t: 10000, level: 1, bitsLoaded: 0, bitsTotal: 0, requestT: 0, lastByteT: 0, bufferS: 0 };
+  assert.is(p.abandon(silent), 0);
+  assert.is(p.abandon({ ...silent, t: 20000, requestT: 10000, lastByteT: 10000 }), 'fail');
+  assert.is(p.state(), 'failed');
+  assert.equal(r.kinds().slice(-3), ['abandon', 'fail', 'state']);
+});
+
+test('policy: a failing rendition is avoided until it answers; all failing is the end', () => {
+  const r = recorder();
+  const p = createPolicy({ ...ladder, emit: r.emit, estimateKbps: 300 });
+  p.failed({ t: 0, level: 0 });
+  assert.is(p.level({ t: 1, bufferS: 0, lastLevel: -1 }), 1, 'the lowest fails: the next one up');
+  assert.ok(r.decisions.some((d) => d.kind === 'level' && d.level === 1 && d.reason === 'avoid'));
+  p.failed({ t: 2, level: 99 });
+  p.failed({ t: 2, level: -1 });
+  assert.is(p.state(), 'starting', 'levels that do not exist are ignored');
+  p.failed({ t: 3, level: 1 });
+  p.failed({ t: 4, level: 2 });
+  assert.is(p.state(), 'failed');
+  assert.ok(r.decisions.some((d) => d.kind === 'fail' && d.reason === 'all-failed'));
+  assert.not.ok(p.mayPlay({ t: 5, bufferS: 10 }));
+});
+
+test('policy: a level avoided comes back once its time is up or a segment of it arrives', () => {
+  const p = createPolicy({ ...ladder, estimateKbps: 300 });
+  p.failed({ t: 0, level: 0 });
+  assert.is(p.level({ t: TUNING.avoidMs + 1, bufferS: 0, lastLevel: -1 }), 0);
+  p.failed({ t: TUNING.avoidMs + 2, level: 0 });
+  p.loaded({ t: TUNING.avoidMs + 3, level: 0, bits: 1e5, requestT: 0, firstByteT: 1, endT: 1000 });
+  assert.is(p.level({ t: TUNING.avoidMs + 4, bufferS: 0, lastLevel: -1 }), 0);
+});
+
+test('policy: the forward buffer is forwardBytes at the level, between its bounds', () => {
+  const p = createPolicy({ kbps: [100, 4000, 50000], segmentS: 4 });
+  assert.is(p.forwardS(0), TUNING.forwardMaxS);
+  assert.is(p.forwardS(1), Math.min(TUNING.forwardMaxS, Math.max(TUNING.forwardMinS, (8 * TUNING.forwardBytes) / 4e6)));
+  assert.is(p.forwardS(2), TUNING.forwardMinS);
+  assert.is(p.forwardS(-3), TUNING.forwardMaxS, 'out of range: clamped to the ladder');
+});
+
+test('policy: the level decision is emitted only when it changes', () => {
+  const r = recorder();
+  const p = createPolicy({ ...ladder, emit: r.emit, estimateKbps: 5000 });
+  p.level({ t: 0, bufferS: 20, lastLevel: 2 });
+  p.level({ t: 1, bufferS: 20, lastLevel: 2 });
+  assert.is(r.decisions.filter((d) => d.kind === 'level').length, 1);
+});
+
+test.run();
