@@ -6,7 +6,7 @@
 // page runs in a Chromium driven over its DevTools pipe (chromium-pipe.ts), with no response body kept
 // for DevTools: Playwright's session keeps up to 200 MB of them in the renderer, which this would count.
 // For the same reason each reading first drops DevTools' per-request records, and one reading before
-// minute 1 puts tracing's own buffers in every sample (docs/performance.md, "The rest was the bench's too").
+// minute 1 puts tracing's own buffers in every sample (docs/performance.md, "Memory on a long watch").
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PipedChromium } from './chromium-pipe';

@@ -2,7 +2,7 @@
 // page into a MediaSource of its own while hls.js (154 kB brotli) is still to come; hls.js then takes
 // the MediaSource and its SourceBuffers over (hls-engine.ts) and loads on from them. On a slow link the
 // first frame then waits for the page, the playlists and the two first fragments, not for hls.js too:
-// they shared the link with it (docs/performance.md "The first frame on the link").
+// they shared the link with it (docs/performance.md "The first frame without hls.js").
 import { bounded } from '../core/deadline';
 import type { EarlyMedia, EarlyStart, EarlyTrack } from '../core/player-api';
 import { canAppendEarly } from './start-guess';
