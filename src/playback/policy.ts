@@ -127,8 +127,9 @@ export function createPolicy(options: PolicyOptions): Policy {
     },
 
     abandon({ t, level, bitsLoaded, bitsTotal, requestT, lastByteT, bufferS }) {
-      if (t - lastByteT >= tuning.idleMs) {
-        if (++idleRetries > tuning.idleRetries) {
+      const starting = current === 'starting';
+      if (t - lastByteT >= (starting ? tuning.startIdleMs : tuning.idleMs)) {
+        if (starting || ++idleRetries > tuning.idleRetries) {
           emit({ kind: 'fail', t, reason: 'idle' });
           move(t, 'failed');
           return 'fail';

@@ -25,9 +25,14 @@ export interface Tuning {
   abandonAfterMs: number;
   /** A lower level is taken when its whole segment weighs less than this share of what is left of the one in flight. */
   restartShare: number;
-  /** A request with no byte for this long is dead; retried this many times, then the session fails. */
+  /**
+   * A request with no byte for idleMs is asked again, at the lowest level, idleRetries times; then the
+   * session fails (the outage budget: a tunnel is waited for, a dead server is not). Before the first
+   * frame the start fails after startIdleMs without a byte (SPEC §8's screen within DESIGN's 20 s).
+   */
   idleMs: number;
   idleRetries: number;
+  startIdleMs: number;
   /** After a stall: play once the buffer holds this many seconds, or the plan's next segment lands before it runs out; held at most holdMaxS. */
   resumeS: number;
   holdMaxS: number;
@@ -49,7 +54,8 @@ export const TUNING: Tuning = {
   abandonAfterMs: 1000,
   restartShare: 0.8,
   idleMs: 10000,
-  idleRetries: 2,
+  idleRetries: 7,
+  startIdleMs: 15000,
   resumeS: 8,
   holdMaxS: 4,
   avoidMs: 60000,

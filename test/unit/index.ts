@@ -34,6 +34,7 @@ import './providers/start-guess.test';
 import './storage/start-memory.test';
 import './providers/link-estimate.test';
 import './playback/policy.test';
+import './playback/scenarios.test';
 import './providers/watched-loader.test';
 import './providers/frame-drops.test';
 import './providers/stuck-start.test';

@@ -140,11 +140,19 @@ test('policy: abandons a segment that will not land before the buffer runs out, 
 test('policy: no byte for idleMs: asked again at the lowest level, then the session fails', () => {
   const r = recorder();
   const p = createPolicy({ ...ladder, emit: r.emit, tuning: { idleRetries: 1 } });
+  p.media({ t: 0, event: 'playing' });
   const silent = { t: 10000, level: 1, bitsLoaded: 0, bitsTotal: 0, requestT: 0, lastByteT: 0, bufferS: 0 };
   assert.is(p.abandon(silent), 0);
   assert.is(p.abandon({ ...silent, t: 20000, requestT: 10000, lastByteT: 10000 }), 'fail');
   assert.is(p.state(), 'failed');
   assert.equal(r.kinds().slice(-3), ['abandon', 'fail', 'state']);
+});
+
+test('policy: before the first frame a request with no byte for startIdleMs fails the start', () => {
+  const p = createPolicy(ladder);
+  const silent = { t: TUNING.startIdleMs - 1, level: 0, bitsLoaded: 0, bitsTotal: 0, requestT: 0, lastByteT: 0, bufferS: 0 };
+  assert.is(p.abandon(silent), -1);
+  assert.is(p.abandon({ ...silent, t: TUNING.startIdleMs }), 'fail');
 });
 
 test('policy: a failing rendition is avoided until it answers; all failing is the end', () => {
