@@ -62,7 +62,8 @@ export function createPolicy(options: PolicyOptions): Policy {
   let lastForward = -1;
   let stallT = 0;
   let holdT = -1;
-  let idleRetries = 0;
+  /** When the last byte of anything came (the outage budget counts from it). */
+  let heardT = -Infinity;
 
   const move = (t: number, to: PlaybackState) => {
     if (to === current || current === 'failed') return;
@@ -83,7 +84,7 @@ export function createPolicy(options: PolicyOptions): Policy {
 
     loaded({ t, level, bits, requestT, firstByteT, endT }) {
       estimate.sample(bits, endT - firstByteT, firstByteT - requestT);
-      idleRetries = 0;
+      heardT = Math.max(heardT, endT);
       if (avoidUntil[level] > t) avoidUntil[level] = -Infinity;
       const target = forwardS(level);
       if (level !== lastForward) emit({ kind: 'forward', t, level, targetS: target });
@@ -127,9 +128,11 @@ export function createPolicy(options: PolicyOptions): Policy {
     },
 
     abandon({ t, level, bitsLoaded, bitsTotal, requestT, lastByteT, bufferS }) {
+      if (bitsLoaded > 0) heardT = Math.max(heardT, lastByteT);
       const starting = current === 'starting';
       if (t - lastByteT >= (starting ? tuning.startIdleMs : tuning.idleMs)) {
-        if (starting || ++idleRetries > tuning.idleRetries) {
+        if (heardT === -Infinity) heardT = lastByteT;
+        if (starting || t - heardT >= tuning.outageMs) {
           emit({ kind: 'fail', t, reason: 'idle' });
           move(t, 'failed');
           return 'fail';

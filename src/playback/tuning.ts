@@ -1,3 +1,5 @@
+import { IDLE_MS, OUTAGE_MS, START_IDLE_MS } from './deadlines';
+
 /**
  * Every constant of the playback policy (policy.ts). docs/playback.md "Tuning" gives each its reason
  * and the simulation (`npm run sim`) that chose it; change one here and the table there together.
@@ -26,12 +28,12 @@ export interface Tuning {
   /** A lower level is taken when its whole segment weighs less than this share of what is left of the one in flight. */
   restartShare: number;
   /**
-   * A request with no byte for idleMs is asked again, at the lowest level, idleRetries times; then the
-   * session fails (the outage budget: a tunnel is waited for, a dead server is not). Before the first
-   * frame the start fails after startIdleMs without a byte (SPEC §8's screen within DESIGN's 20 s).
+   * A request with no byte for idleMs is asked again, at the lowest level; once nothing at all has come
+   * for outageMs the session fails (a tunnel is waited for, a dead server is not). Before the first
+   * frame the start fails after startIdleMs without a byte (deadlines.ts).
    */
   idleMs: number;
-  idleRetries: number;
+  outageMs: number;
   startIdleMs: number;
   /** After a stall: play once the buffer holds this many seconds, or the plan's next segment lands before it runs out; held at most holdMaxS. */
   resumeS: number;
@@ -53,9 +55,9 @@ export const TUNING: Tuning = {
   forwardBytes: 14e6,
   abandonAfterMs: 1000,
   restartShare: 0.8,
-  idleMs: 10000,
-  idleRetries: 7,
-  startIdleMs: 15000,
+  idleMs: IDLE_MS,
+  outageMs: OUTAGE_MS,
+  startIdleMs: START_IDLE_MS,
   resumeS: 8,
   holdMaxS: 4,
   avoidMs: 60000,

@@ -1,24 +1,19 @@
 import type { LinkState, MediaTraffic } from '../core/player-api';
+import { IDLE_MS, OUTAGE_MS, START_IDLE_MS } from '../playback/deadlines';
 
 /**
- * How long the media may go without progress before the source has failed (DESIGN "Every wait
- * ends"). The budgets count time without a byte of media, not time: a slow link that keeps
- * delivering is waited for, however slowly it does; a server that sends nothing is not.
+ * How long the media may go without progress before the source has failed: the playback policy's
+ * deadlines (src/playback/deadlines.ts), watched here on the element and the traffic of every engine.
+ * - START_IDLE_MS: from a source set to its first data, without a media byte.
+ * - STALL_IDLE_MS: started and waiting for data, a load that has had no byte for this long (however
+ *   much else arrives: the audio may flow while a video fragment is stuck) has the server asked
+ *   whether it answers.
+ * - OUTAGE_BUDGET_MS: a probe that gets no answer means the link itself is out (a tunnel): the spinner
+ *   stays this long from the last byte before the screen, and a shorter outage resumes by itself.
  */
-
-/** From a source set to its first data in the element: this long without a media byte, it has failed. */
-export const START_IDLE_MS = 15000;
-/**
- * Started, waiting for data: a load that has had no byte for this long (however much else arrives: the
- * audio may flow while a video fragment is stuck) has the media's server asked whether it answers.
- */
-export const STALL_IDLE_MS = 10000;
-/**
- * A probe that gets no answer means the link itself is out (a tunnel): the spinner stays and the
- * player waits this long from the last byte before the screen; an outage shorter than a minute
- * resumes by itself once bytes come back.
- */
-export const OUTAGE_BUDGET_MS = 75000;
+export { START_IDLE_MS };
+export const STALL_IDLE_MS = IDLE_MS;
+export const OUTAGE_BUDGET_MS = OUTAGE_MS;
 /** A probe not answered within this counts as the link being out. */
 const PROBE_TIMEOUT_MS = 4000;
 const TICK_MS = 1000;

@@ -1,12 +1,13 @@
 import Hls, { type FragmentLoaderContext, type LoaderCallbacks, type LoaderConfiguration, type LoaderContext } from 'hls.js';
 import { nextTask } from '../core/deadline';
 import type { MediaTraffic, PlaylistCache } from '../core/player-api';
+import { IDLE_MS } from '../playback/deadlines';
 
 /**
  * hls.js's own timers count time, not progress (hls-engine.ts sets them past anything real): a
- * request that has had no byte of its own for this long is timed out here instead (`timedOut`).
+ * request that has had no byte of its own for the policy's IDLE_MS is timed out here instead (`timedOut`).
  */
-const LOAD_IDLE_MS = 10000;
+const LOAD_IDLE_MS = IDLE_MS;
 
 /**
  * What the other loads may receive while a request gets nothing before it counts as stuck rather than

@@ -137,15 +137,28 @@ test('policy: abandons a segment that will not land before the buffer runs out, 
   assert.is(p.abandon({ ...flight, bitsLoaded: 0, lastByteT: 0 }), -1, 'no byte yet: no rate');
 });
 
-test('policy: no byte for idleMs: asked again at the lowest level, then the session fails', () => {
+test('policy: no byte for idleMs: asked again at the lowest level, until nothing has come for outageMs', () => {
   const r = recorder();
-  const p = createPolicy({ ...ladder, emit: r.emit, tuning: { idleRetries: 1 } });
+  const p = createPolicy({ ...ladder, emit: r.emit });
   p.media({ t: 0, event: 'playing' });
-  const silent = { t: 10000, level: 1, bitsLoaded: 0, bitsTotal: 0, requestT: 0, lastByteT: 0, bufferS: 0 };
+  p.loaded({ t: 0, level: 1, bits: 1e6, requestT: -1000, firstByteT: -900, endT: 0 });
+  const silent = { t: TUNING.idleMs, level: 1, bitsLoaded: 0, bitsTotal: 0, requestT: 0, lastByteT: 0, bufferS: 0 };
+  assert.is(p.abandon({ ...silent, t: TUNING.idleMs - 1 }), -1);
   assert.is(p.abandon(silent), 0);
-  assert.is(p.abandon({ ...silent, t: 20000, requestT: 10000, lastByteT: 10000 }), 'fail');
+  assert.equal(r.decisions.at(-1), { kind: 'abandon', t: TUNING.idleMs, from: 1, to: 0, reason: 'idle' });
+  const retry = { ...silent, level: 0, requestT: TUNING.outageMs - TUNING.idleMs - 1, lastByteT: TUNING.outageMs - TUNING.idleMs - 1 };
+  assert.is(p.abandon({ ...retry, t: TUNING.outageMs - 1 }), 0, 'still within the outage budget');
+  assert.is(p.abandon({ ...retry, t: TUNING.outageMs }), 'fail');
   assert.is(p.state(), 'failed');
   assert.equal(r.kinds().slice(-3), ['abandon', 'fail', 'state']);
+});
+
+test('policy: a byte of a request that is then cut counts as heard: the budget runs from it', () => {
+  const p = createPolicy(ladder);
+  p.media({ t: 0, event: 'playing' });
+  assert.is(p.abandon({ t: 30000, level: 0, bitsLoaded: 8000, bitsTotal: 0, requestT: 0, lastByteT: 20000, bufferS: 0 }), 0);
+  assert.is(p.abandon({ t: 20000 + TUNING.outageMs - 1, level: 0, bitsLoaded: 0, bitsTotal: 0, requestT: 30000, lastByteT: 30000, bufferS: 0 }), 0);
+  assert.is(p.abandon({ t: 20000 + TUNING.outageMs, level: 0, bitsLoaded: 0, bitsTotal: 0, requestT: 30000, lastByteT: 30000, bufferS: 0 }), 'fail');
 });
 
 test('policy: before the first frame a request with no byte for startIdleMs fails the start', () => {
