@@ -9,13 +9,13 @@ export function playerWith(options: { tuning?: Partial<Tuning>; estimateKbps?: n
   return (manifest) => {
     const policy = createPolicy({ kbps: manifest.bitratesKbps, segmentS: manifest.segmentS, ...options });
     // The simulator reports bits so far; the policy wants when the last of them came.
-    let flight = { index: -1, level: -1, startMs: -1, bits: 0, lastByteMs: 0 };
+    let flight = { index: -1, level: -1, startMs: -1, bits: 0, totalBits: 0, lastByteMs: 0 };
     return {
       choose: (view) => policy.level({ t: view.nowMs, bufferS: view.bufferS, lastLevel: view.lastLevel }),
       bufferTargetS: (view) => policy.forwardS(Math.max(0, view.lastLevel)),
       abandon(view, p) {
         if (p.index !== flight.index || p.level !== flight.level || p.startMs !== flight.startMs) {
-          flight = { index: p.index, level: p.level, startMs: p.startMs, bits: 0, lastByteMs: p.startMs };
+          flight = { index: p.index, level: p.level, startMs: p.startMs, bits: 0, totalBits: p.bitsTotal, lastByteMs: p.startMs };
         }
         if (p.bitsLoaded > flight.bits) flight = { ...flight, bits: p.bitsLoaded, lastByteMs: view.nowMs };
         return policy.abandon({
@@ -29,7 +29,9 @@ export function playerWith(options: { tuning?: Partial<Tuning>; estimateKbps?: n
         });
       },
       mayPlay(view) {
-        const play = policy.mayPlay({ t: view.nowMs, bufferS: view.bufferS });
+        // What the request in flight still lacks, as the browser's hold sees it (its rate: the estimate's).
+        const leftBits = flight.index === view.index ? Math.max(0, flight.totalBits - flight.bits) : undefined;
+        const play = policy.mayPlay({ t: view.nowMs, bufferS: view.bufferS, leftBits });
         if (play) policy.media({ t: view.nowMs, event: 'playing' });
         return play;
       },

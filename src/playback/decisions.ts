@@ -25,5 +25,5 @@ export type Decision =
   /** A rendition whose playlist or segment failed, avoided until `untilT`. */
   | { kind: 'avoid'; t: number; level: number; untilT: number }
   | { kind: 'hold'; t: number; bufferS: number }
-  | { kind: 'resume'; t: number; bufferS: number; heldS: number; reason: 'buffer' | 'landing' | 'bound' | 'not-stalled' }
+  | { kind: 'resume'; t: number; bufferS: number; heldS: number; reason: 'landing' | 'bound' }
   | { kind: 'fail'; t: number; reason: 'idle' | 'all-failed' };

@@ -45,8 +45,12 @@ export interface Policy {
   /** Seconds to buffer ahead on `level`. */
   forwardS(level: number): number;
   abandon(o: InFlight): Verdict;
-  /** Not playing, with `bufferS` buffered: whether the playhead may move now. */
-  mayPlay(o: { t: number; bufferS: number }): boolean;
+  /**
+   * Not playing, with `bufferS` buffered: whether the playhead may move now. `leftBits` are what the
+   * segments on their way still lack and `bitsPerS` their rate now, where the caller sees them (else:
+   * the next segment at the last level chosen, at the estimate).
+   */
+  mayPlay(o: { t: number; bufferS: number; leftBits?: number; bitsPerS?: number }): boolean;
   /** The plain estimate, kb/s (analytics' network figure). */
   estimateKbps(): number;
 }
@@ -162,21 +166,24 @@ export function createPolicy(options: PolicyOptions): Policy {
       return -1;
     },
 
-    mayPlay({ t, bufferS }) {
+    mayPlay({ t, bufferS, leftBits, bitsPerS }) {
       if (current === 'failed') return false;
       if (current !== 'stalled' && current !== 'holding') return true;
-      const heldS = holdT < 0 ? 0 : (t - holdT) / 1000;
-      const stalledS = (t - stallT) / 1000;
-      const next = lastChoice >= 0 ? lastChoice : 0;
-      const landsS = estimate.latencyS() + segmentBits(next) / Math.max(estimate.kbps(), 1e-9) / 1000;
-      const reason =
-        bufferS >= tuning.resumeS ? 'buffer' : landsS <= bufferS ? 'landing' : heldS >= Math.min(tuning.holdMaxS, stalledS / 2) ? 'bound' : undefined;
+      const first = holdT < 0;
+      if (first) holdT = t;
+      const heldS = (t - holdT) / 1000;
+      const boundS = Math.min(tuning.holdMaxS, tuning.holdShare * ((holdT - stallT) / 1000));
+      const left = leftBits ?? segmentBits(lastChoice >= 0 ? lastChoice : 0);
+      const rate = bitsPerS ?? estimate.kbps() * 1000;
+      // Written so that a rate or buffer that is not a number holds (within the bound) rather than plays.
+      const lands = !(left > 0) || left < rate * tuning.landsShare * Math.max(0, bufferS);
+      const reason = lands ? 'landing' : !(heldS < boundS) ? 'bound' : undefined;
       if (reason) {
         emit({ kind: 'resume', t, bufferS, heldS, reason });
+        holdT = -1;
         return true;
       }
-      if (holdT < 0) {
-        holdT = t;
+      if (first) {
         emit({ kind: 'hold', t, bufferS });
         move(t, 'holding');
       }

@@ -35,8 +35,13 @@ export interface Tuning {
   idleMs: number;
   outageMs: number;
   startIdleMs: number;
-  /** After a stall: play once the buffer holds this many seconds, or the plan's next segment lands before it runs out; held at most holdMaxS. */
-  resumeS: number;
+  /**
+   * After a stall, the film plays once the segments on their way would land before landsShare of what
+   * is buffered has played (else it would stop again in a few seconds); it is held at most holdShare of
+   * the stall before, and never more than holdMaxS: a stall grows by half at the most.
+   */
+  landsShare: number;
+  holdShare: number;
   holdMaxS: number;
   /** A rendition that failed is avoided for this long (a 404 is not retried at every segment). */
   avoidMs: number;
@@ -58,7 +63,8 @@ export const TUNING: Tuning = {
   idleMs: IDLE_MS,
   outageMs: OUTAGE_MS,
   startIdleMs: START_IDLE_MS,
-  resumeS: 8,
+  landsShare: 0.5,
+  holdShare: 0.5,
   holdMaxS: 4,
   avoidMs: 60000,
 };

@@ -9,7 +9,7 @@ import { watchFrameDrops } from './frame-drops';
 import { watchPlayIntent } from './play-intent';
 import { resumeHold } from './resume-hold';
 import { measuredBandwidth } from './link-estimate';
-import { policyAbr } from './policy-abr';
+import { policyAbr, type PolicySlot } from './policy-abr';
 import { watchStuckStart } from './stuck-start';
 import { watchedLoader } from './watched-loader';
 
@@ -93,8 +93,10 @@ export async function attachHls(
   // restarted after its half-minute hole, the film then stood paused; the fault matrix's garbage
   // mid-film fragment under the e2e run's load: recovered, then paused under the spinner for good).
   const intent = watchPlayIntent(video);
-  // After a stall, the film plays again once what is buffered outlasts the fragments on their way.
-  const hold = resumeHold(video, () => hls.bandwidthEstimate, (level) => hls.levels[level]?.bitrate ?? 0, released);
+  // The playback policy of the current hls.js instance (its ABR slot); the hold after a stall asks it too.
+  const playback: PolicySlot = {};
+  // After a stall, the film plays again once what is buffered outlasts the fragments on their way (the policy's rule).
+  const hold = resumeHold(video, () => playback.current?.(), (level) => hls.levels[level]?.bitrate ?? 0, released);
   // hls.js only logs the element's own failure while its MediaSource stays open (Chromium, a jump
   // over a hole between renditions: MEDIA_ERR_DECODE, the element paused under the spinner): it is
   // a media error like those hls.js reports, recovered the same way.
@@ -185,7 +187,7 @@ export async function attachHls(
       // What is left ahead of a seek back (a range the playhead no longer reaches) goes once it is
       // further than the longest buffer target: after seeks across a film, memory holds what is set here.
       frontBufferFlushThreshold: TUNING.forwardMaxS,
-      abrController: policyAbr(bus, measured),
+      abrController: policyAbr(bus, measured, playback),
       ...(started ? PLAYING : STARTING),
       pLoader,
       fLoader,
@@ -201,6 +203,9 @@ export async function attachHls(
       const early = earlyVariant ? data.levels.findIndex((l) => l.uri === earlyVariant) : -1;
       earlyVariant = undefined;
       if (early >= 0 && store.level.peek() < 0) store.level.value = early;
+      // hls.js loads on from the early start's rendition (read as it starts loading, right after this
+      // event), not from the lowest when the start fell back from it (playlist-prefetch.ts).
+      if (early > 0) h.startLevel = early;
       store.qualities.value = data.levels.map((l, id) => ({
         id,
         width: l.width,

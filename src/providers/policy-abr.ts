@@ -13,6 +13,11 @@ export function ahead(media: Pick<HTMLMediaElement, 'buffered' | 'currentTime'> 
   return 0;
 }
 
+/** Where the engine finds the policy of its current hls.js instance (undefined until its levels are known): the hold after a stall asks it too. */
+export interface PolicySlot {
+  current?: () => Policy | undefined;
+}
+
 /** How often a main fragment in flight is weighed for abandoning (the policy's rule needs a rate, not a tick). */
 const CHECK_MS = 500;
 
@@ -24,7 +29,7 @@ const PLAYLIST_ERRORS: readonly string[] = [ErrorDetails.LEVEL_LOAD_ERROR, Error
  * off, so one rule judges each fragment. Its bandwidth estimator still runs: `hls.bandwidthEstimate`
  * is what analytics and the hold read. Each decision goes to the bus as `playback:decision`.
  */
-export function policyAbr(bus: Bus, estimateBps: number | undefined): typeof AbrController {
+export function policyAbr(bus: Bus, estimateBps: number | undefined, slot: PolicySlot): typeof AbrController {
   return class PolicyAbr extends AbrController {
     private policy?: Policy;
     private watching?: ReturnType<typeof setInterval>;
@@ -37,6 +42,7 @@ export function policyAbr(bus: Bus, estimateBps: number | undefined): typeof Abr
       // size, maxBufferLength (the policy's) is the target; maxMaxBufferLength stays hls.js's to halve
       // when the browser's quota is reached.
       hls.config.maxBufferSize = 0;
+      slot.current = () => this.ready();
     }
 
     private ready(): Policy | undefined {

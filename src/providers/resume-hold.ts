@@ -1,51 +1,11 @@
 import type { Fragment } from 'hls.js';
+import type { Policy } from '../playback/policy';
 import { ahead } from './policy-abr';
 
-/**
- * A stall's hold may last this share of the stall before it, and never longer than HOLD_MAX_S: a stall
- * grows by half at the most. The element plays again as soon as one fragment is in; in a hole in the
- * signal the next one then comes after those few seconds have played, and the film stops again
- * (bench:playback, 3G trace at 0 s: 2.8 s, 4 s of film, 0.7 s: the next audio fragment, 65 kB, took
- * 4.5 s). AVPlayer waits until it is likely to keep up, ExoPlayer until 5 s are buffered after a stall;
- * either, priced by the hole's rate, waited on where the link was coming back (7.3 s for one stall
- * instead of 3.1 s for two), hence the bound.
- */
-const HOLD_SHARE = 0.5;
-const HOLD_MAX_S = 4;
-/**
- * They are to land before this share of what is buffered has played: hls.js asks each kind's next
- * fragment as soon as its last is in, and on a cellular link's queue that one shares the link with the
- * other kind's still on its way (the e2e's trickle: the audio's 33 kB took 6 s behind the video's next
- * 54 kB; at three quarters, let go 1.3 s into the hold, the film stopped again for 0.7 s).
- */
-const LANDS_SHARE = 0.5;
-/** Their rate is read over the last RATE_WINDOW_MS (the link coming back shows within it); under MIN_WINDOW_MS of samples, hls.js's estimate. */
+/** The rate of the fragments on their way is read over the last RATE_WINDOW_MS (the link coming back shows within it); under MIN_WINDOW_MS of samples, the policy's estimate. */
 const RATE_WINDOW_MS = 2000;
 const MIN_WINDOW_MS = 500;
 const TICK_MS = 250;
-
-/** How long a film that stalled `stalledS` may be held (s): HOLD_SHARE of the stall, HOLD_MAX_S at most. */
-export const holdBoundS = (stalledS: number): number => Math.min(HOLD_MAX_S, HOLD_SHARE * stalledS);
-
-export interface Holding {
-  /** Seconds buffered ahead of the playhead. */
-  aheadS: number;
-  /** Bytes the fragments in flight (video and audio) still lack (0: none in flight). */
-  leftBytes: number;
-  /** The rate they arrive at, together (bytes/s). */
-  bytesPerS: number;
-  /** How long the stall lasted until the film could play again, and how long it has been held since (s). */
-  stalledS: number;
-  heldS: number;
-}
-
-/**
- * Whether a film that could play again after a stall is held a while longer: while the fragments in
- * flight would, at their rate, come after LANDS_SHARE of what is buffered has played (it would stop
- * again), within the hold's bound (HOLD_SHARE of the stall, HOLD_MAX_S).
- */
-export const holdOn = ({ aheadS, leftBytes, bytesPerS, stalledS, heldS }: Holding): boolean =>
-  heldS < holdBoundS(stalledS) && leftBytes > 0 && !(leftBytes < bytesPerS * LANDS_SHARE * Math.max(0, aheadS));
 
 /**
  * The bytes a fragment lacks: of its Content-Length once known, else of the one before it of its kind
@@ -73,12 +33,14 @@ export interface ResumeHold {
 }
 
 /**
- * After a stall, the film resumes once what is buffered outlasts the fragments still on their way
- * (`holdOn`). It is held at playbackRate 0: not paused (no pause for the viewer, the SDK or autoplay
- * to see), not advancing. `released(true)` when it plays again; `released(false)` when the viewer
- * paused meanwhile. A seek ends it quietly (the seek has its own wait), as does another source.
+ * The hold after a stall, as the element sees it: whether to hold is the playback policy's decision
+ * (`Policy.mayPlay`, src/playback/policy.ts), told the stall, the seconds buffered, the bytes the video
+ * and audio fragments on their way still lack and the rate they arrive at. It is held at playbackRate
+ * 0: not paused (no pause for the viewer, the SDK or autoplay to see), not advancing. `released(true)`
+ * when it plays again; `released(false)` when the viewer paused meanwhile. A seek ends it quietly (the
+ * seek has its own wait), as does another source. No policy yet (no levels): no hold.
  */
-export function resumeHold(video: HTMLVideoElement, estimate: () => number, bitrate: (level: number) => number, released: (playing: boolean) => void): ResumeHold {
+export function resumeHold(video: HTMLVideoElement, policy: () => Policy | undefined, bitrate: (level: number) => number, released: (playing: boolean) => void): ResumeHold {
   // By kind (main, audio): the fragment loading, the one before it, and the bytes of those before.
   const loads = new Map<string, { frag: Fragment; before?: Fragment; done: number }>();
   // The film has moved on since its source or the last seek (`at`: where it stood at the last
@@ -95,9 +57,9 @@ export function resumeHold(video: HTMLVideoElement, estimate: () => number, bitr
   // The film goes on past what is buffered (a second to spare for a short last fragment).
   const more = () => !(video.currentTime + ahead(video) >= video.duration - 1);
   const leftBytes = () => [...loads].reduce((sum, [kind, l]) => sum + leftOf(l.frag, l.before, kind === 'main' ? bitrate : () => 0, more()), 0);
-  const bytesPerS = (now: number) => {
+  const bitsPerS = (now: number) => {
     const [t, bytes] = samples[0] ?? [now, 0];
-    return now - t >= MIN_WINDOW_MS ? ((bytesIn() - bytes) * 1000) / (now - t) : estimate() / 8;
+    return now - t >= MIN_WINDOW_MS ? ((bytesIn() - bytes) * 8000) / (now - t) : undefined;
   };
   const quiet = () => {
     clearTimeout(timer);
@@ -125,25 +87,32 @@ export function resumeHold(video: HTMLVideoElement, estimate: () => number, bitr
     timer = setTimeout(tick, TICK_MS);
     if (heldAt && !held(now)) release(true, true);
   };
-  const held = (now: number) =>
-    holdOn({ aheadS: ahead(video), leftBytes: leftBytes(), bytesPerS: bytesPerS(now), stalledS: (heldAt - stalledAt) / 1000, heldS: (now - heldAt) / 1000 });
+  const held = (now: number) => {
+    const p = policy();
+    return !!p && !p.mayPlay({ t: now, bufferS: ahead(video), leftBits: 8 * leftBytes(), bitsPerS: bitsPerS(now) });
+  };
 
   const on: Record<string, () => void> = {
     waiting: () => {
       if (!moved || video.paused || video.seeking || stalledAt || heldAt) return;
       stalledAt = performance.now();
+      policy()?.media({ t: stalledAt, event: 'stall' });
       tick();
     },
     timeupdate: () => {
       const now = video.currentTime;
       if (!video.seeking && !video.paused && now > at) {
         moved = true;
+        policy()?.media({ t: performance.now(), event: 'playing' });
         // Playing on without an event the hold was asked at: the stall is over.
         if (!heldAt) quiet();
       }
       at = now;
     },
-    seeking: () => restart(),
+    seeking: () => {
+      policy()?.media({ t: performance.now(), event: 'seeking' });
+      restart();
+    },
     emptied: () => restart(),
     pause: () => release(true, false),
     // A speed the viewer chose while held: it plays at that speed now.

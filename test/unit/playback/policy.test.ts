@@ -92,7 +92,7 @@ test('policy: starting → playing → stalled → holding → playing, each mov
   p.loaded({ t: 100, level: 0, bits: 1.6e6, requestT: 0, firstByteT: 100, endT: 16100 }); // 100 kb/s
   p.media({ t: 20000, event: 'stall' });
   assert.is(p.state(), 'stalled');
-  assert.not.ok(p.mayPlay({ t: 30000, bufferS: 2 }), 'held: the next segment at 100 kb/s lands long after 2 s');
+  assert.not.ok(p.mayPlay({ t: 30000, bufferS: 2 }), 'held: the next segment at 100 kb/s lands 16 s later, not within 1 s');
   assert.is(p.state(), 'holding');
   assert.ok(p.mayPlay({ t: 34000, bufferS: 3 }), 'let go at the bound: 4 s held (half the 10 s stall is more)');
   const resume = r.decisions.find((d) => d.kind === 'resume');
@@ -104,15 +104,37 @@ test('policy: starting → playing → stalled → holding → playing, each mov
   );
 });
 
-test('policy: after a stall it plays at once with resumeS buffered, or when the next segment lands in time', () => {
+test('policy: after a stall, plays once the segments on their way land before half the buffer has played', () => {
   const p = createPolicy(ladder);
   p.media({ t: 0, event: 'playing' });
   p.loaded({ t: 0, level: 0, bits: 1.6e6, requestT: 0, firstByteT: 0, endT: 1000 }); // 1.6 Mb/s
   p.media({ t: 5000, event: 'stall' });
-  assert.ok(p.mayPlay({ t: 5500, bufferS: TUNING.resumeS }));
+  assert.ok(p.mayPlay({ t: 5500, bufferS: 2.5 }), 'the next 400 kb/s segment (1.6 Mb) in 1 s, before 1.25 s have played');
   p.media({ t: 5500, event: 'playing' });
   p.media({ t: 9000, event: 'stall' });
-  assert.ok(p.mayPlay({ t: 9100, bufferS: 1.5 }), 'the next 400 kb/s segment comes in 1 s');
+  assert.not.ok(p.mayPlay({ t: 9100, bufferS: 1.5 }), 'it would land after 0.75 s: held');
+});
+
+test('policy: the hold with what the caller sees in flight (the 3G hole: 234 kB left at 30 kB/s after a 2.6 s stall)', () => {
+  const held = (o: { bufferS: number; leftBits: number; bitsPerS: number }, stalledMs = 2600, heldMs = 0) => {
+    const p = createPolicy(ladder);
+    p.media({ t: 0, event: 'playing' });
+    p.media({ t: 1000, event: 'stall' });
+    const first = p.mayPlay({ t: 1000 + stalledMs, ...o });
+    return heldMs === 0 ? !first : first ? false : !p.mayPlay({ t: 1000 + stalledMs + heldMs, ...o });
+  };
+  const hole = { bufferS: 4, leftBits: 8 * 234e3, bitsPerS: 8 * 30e3 };
+  assert.ok(held(hole), 'it would stop again: held');
+  assert.ok(held(hole, 2600, 1290));
+  assert.not.ok(held(hole, 2600, 1300), 'half the stall: let go whatever comes');
+  assert.not.ok(held(hole, 20000, 4000), 'never more than 4 s');
+  assert.ok(held(hole, 20000, 3900));
+  assert.ok(held({ ...hole, bitsPerS: 8 * 100e3 }), '234 kB in 2.3 s: more than half the 4 s in');
+  assert.not.ok(held({ ...hole, bitsPerS: 8 * 120e3 }), 'the link back (234 kB within half the 4 s): no hold');
+  assert.not.ok(held({ ...hole, leftBits: 0 }), 'nothing on its way: no hold');
+  assert.ok(held({ ...hole, bitsPerS: 0 }), 'nothing arriving: held, within the bound');
+  assert.ok(held({ ...hole, bitsPerS: Number.NaN, bufferS: -1 }), 'nonsense rates and buffers hold, within the bound');
+  assert.not.ok(held(hole, 0), 'no stall before: no hold');
 });
 
 test('policy: a stall before the first frame is the start, not a stall; a seek plays at once', () => {

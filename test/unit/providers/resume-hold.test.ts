@@ -1,10 +1,12 @@
-// providers/resume-hold.ts: after a stall, the film plays again once what is buffered outlasts the main
-// fragment on its way, held at most half the stall (4 s at the most); never at a start or after a seek;
-// a pause, a seek or a speed the viewer chooses ends the hold. A stub element on the fake clock.
+// providers/resume-hold.ts with the playback policy's rule (its cases: test/unit/playback/policy.test.ts):
+// after a stall, the film plays again once what is buffered outlasts the fragments on their way, held at
+// most half the stall (4 s at the most); never at a start or after a seek; a pause, a seek or a speed the
+// viewer chooses ends the hold. A stub element on the fake clock.
 import type { Fragment } from 'hls.js';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { holdOn, leftOf, resumeHold } from '../../../src/providers/resume-hold';
+import { createPolicy } from '../../../src/playback/policy';
+import { leftOf, resumeHold } from '../../../src/providers/resume-hold';
 import { fakeClock } from '../fakes';
 
 const ranges = (...r: Array<[number, number]>) => ({ length: r.length, start: (i: number) => r[i][0], end: (i: number) => r[i][1] }) as TimeRanges;
@@ -12,23 +14,6 @@ const ranges = (...r: Array<[number, number]>) => ({ length: r.length, start: (i
 /** A fragment of `level` with `loaded` of `total` bytes in (total 0: no answer yet). */
 const fragment = (level: number, loaded: number, total: number, type = 'main') =>
   ({ type, level, stats: { loaded, total, aborted: false, loading: { end: 0 } } }) as unknown as Fragment;
-
-test('holdOn: held while the fragment on its way would come after half the buffer has played, within half the stall', () => {
-  // The 3G trace's hole: 4 s in after a 2.6 s stall, the next 240p fragment (234 kB with its audio) at 30 kB/s.
-  const hole = { aheadS: 4, leftBytes: 234e3, bytesPerS: 30e3, stalledS: 2.6, heldS: 0 };
-  assert.ok(holdOn(hole), 'it would stop again: held');
-  assert.ok(holdOn({ ...hole, heldS: 1.29 }));
-  assert.not.ok(holdOn({ ...hole, heldS: 1.3 }), 'half the stall: let go whatever comes');
-  assert.not.ok(holdOn({ ...hole, stalledS: 20, heldS: 4 }), 'never more than 4 s');
-  assert.ok(holdOn({ ...hole, stalledS: 20, heldS: 3.9 }));
-  assert.ok(holdOn({ ...hole, bytesPerS: 100e3 }), '234 kB in 2.3 s: more than half the 4 s in');
-  assert.not.ok(holdOn({ ...hole, bytesPerS: 120e3 }), 'the link back (234 kB within half the 4 s): no hold');
-  assert.not.ok(holdOn({ ...hole, leftBytes: 0 }), 'nothing main on its way (the buffer full, or the audio awaited): no hold');
-  assert.ok(holdOn({ ...hole, bytesPerS: 0 }), 'nothing arriving: held, within the bound');
-  assert.ok(holdOn({ ...hole, bytesPerS: NaN, aheadS: -1 }), 'nonsense rates and buffers hold, within the bound');
-  assert.not.ok(holdOn({ ...hole, stalledS: 0 }), 'no stall: no hold');
-  assert.not.ok(holdOn({ ...hole, stalledS: NaN }));
-});
 
 test('leftOf: what the answer lacks; before it, the fragment before at this level’s rate; nothing once in', () => {
   const bitrate = (level: number) => [500e3, 1000e3][level] ?? 0;
@@ -63,7 +48,9 @@ function setup() {
   };
   const fire = (type: string) => listeners.get(type)?.forEach((fn) => fn());
   const released: boolean[] = [];
-  const hold = resumeHold(video as unknown as HTMLVideoElement, () => 240e3, () => 500e3, (playing) => released.push(playing));
+  // The policy of a 500 kb/s level whose estimate is 240 kb/s (30 kB/s).
+  const policy = createPolicy({ kbps: [500], segmentS: 4, estimateKbps: 240 });
+  const hold = resumeHold(video as unknown as HTMLVideoElement, () => policy, () => 500e3, (playing) => released.push(playing));
   const frag = fragment(0, 0, 170e3);
   hold.loading(frag);
   /** The film has played to 10 s, then stalls there for `stallMs`, `bytes` of the fragment arriving meanwhile; then 4 s are in. */
@@ -78,7 +65,7 @@ function setup() {
     }
     video.buffered = ranges([0, 14]);
   };
-  return { clock, video, fire, released, hold, frag, stall, done: () => (hold.stop(), clock.restore()) };
+  return { clock, video, fire, released, hold, frag, stall, policy, done: () => (hold.stop(), clock.restore()) };
 }
 
 test('a stall in a hole: held at rate 0 while the next fragment would come late; let go as the link returns', () => {
@@ -133,6 +120,36 @@ test('held at most half the stall: nothing more arriving, let go 1.5 s after a 3
     assert.is(s.video.playbackRate, 1.5, "the viewer's speed back");
   } finally {
     s.done();
+  }
+});
+
+test('the policy is told the stall, the hold and the release, in its own decisions and states', () => {
+  const s = setup();
+  const states: string[] = [];
+  try {
+    s.stall(3000, 0);
+    assert.is(s.policy.state(), 'stalled');
+    assert.ok(s.hold.holds());
+    states.push(s.policy.state());
+    s.clock.advance(1500);
+    s.video.currentTime = 10.5;
+    s.fire('timeupdate');
+    states.push(s.policy.state());
+    assert.equal(states, ['holding', 'playing']);
+  } finally {
+    s.done();
+  }
+});
+
+test('no policy yet (no levels known): no hold', () => {
+  const clock = fakeClock().install();
+  const video = { paused: false, seeking: false, currentTime: 0, playbackRate: 1, buffered: ranges([0, 4]), duration: 60, addEventListener() {}, removeEventListener() {} };
+  const hold = resumeHold(video as unknown as HTMLVideoElement, () => undefined, () => 0, () => {});
+  try {
+    assert.not.ok(hold.holds());
+  } finally {
+    hold.stop();
+    clock.restore();
   }
 });
 
