@@ -1,13 +1,12 @@
 // `npm run test:engines` (and `npm test`'s engines stage): the journeys in Chromium, Firefox and WebKit,
 // one process per engine: Chromium and Firefox side by side (most of a journey's time is the media
-// playing in real time), then WebKit alone. On this 2-core machine WebKitGTK's web process takes more
-// than a core for the journeys' 720p film; beside the other two its journeys failed one run in two
-// (a seek, an audio switch, an episode or a pre-roll that never went on); alone, one in three, some
-// of those a web process that stopped answering the driver for minutes. So each engine's run is
-// bounded (RUN_LIMIT_MS), and the journey files that failed or never finished run once more, alone;
-// both tries are printed, and a file that fails twice fails the stage.
-// Each engine's output is printed whole when it ends; the closing "Total:/Passed:" per engine counts
-// each file once, from its last try. ENGINE=firefox runs one; ENGINES_ONLY=ads,sdk some journey files.
+// playing in real time), then WebKit alone (on this 2-core machine WebKitGTK's web process takes more
+// than a core for the journeys' 720p film). Each engine runs once and its result is reported as it is:
+// a journey that fails fails the stage, with no second try. Only a browser that fails to start is
+// started once more (test/engines/harness.ts `boot`, and WebKit's sessions in webkit.ts). Each
+// engine's run is bounded (RUN_LIMIT_MS): a run past it is stopped and fails, the journeys it finished
+// counted. Each engine's output is printed whole when it ends, with a closing "Total:/Passed:" per
+// engine. ENGINE=firefox runs one; ENGINES_ONLY=ads,sdk some journey files.
 import { spawn } from 'node:child_process';
 // @ts-expect-error: plain JS
 import { ensureChromium } from '../../scripts/find-chromium.mjs';
@@ -19,7 +18,7 @@ const RUN_LIMIT_MS = 15 * 60_000;
 const engines = process.env.ENGINE ? (process.env.ENGINE.split(',') as EngineName[]) : ENGINES;
 const env = { ...process.env, CHROMIUM_PATH: ensureChromium() as string, ...(ensureEngines() as Record<string, string>) };
 
-interface Try {
+interface Run {
   ok: boolean;
   output: string;
   /** Per journey file that finished: [passed, total]. */
@@ -39,11 +38,10 @@ function countsOf(engine: EngineName, output: string): Map<string, [number, numb
   return counts;
 }
 
-function once(engine: EngineName, skip: string[]): Promise<Try> {
+function once(engine: EngineName): Promise<Run> {
   return new Promise((resolve) => {
-    const extra = skip.length ? { ENGINES_SKIP: skip.join(',') } : {};
     // A group of its own, so that a run past its limit goes with the browser it started.
-    const child = spawn(process.execPath, ['--import', 'tsx', 'test/engines/index.ts'], { env: { ...env, ...extra, ENGINE: engine }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'test/engines/index.ts'], { env: { ...env, ENGINE: engine }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     let output = '';
     child.stdout.on('data', (d) => (output += d));
     child.stderr.on('data', (d) => (output += d));
@@ -65,19 +63,13 @@ function once(engine: EngineName, skip: string[]): Promise<Try> {
 
 async function run(engine: EngineName): Promise<boolean> {
   const started = Date.now();
-  const first = await once(engine, []);
-  const passedFiles = [...first.counts].filter(([, [p, t]]) => p === t).map(([f]) => f);
-  const second = first.ok ? undefined : await once(engine, passedFiles);
-  const { ok } = second ?? first;
-  // A file the second try finished counts from it; any other, from the first.
-  const counts = new Map([...first.counts, ...(second?.counts ?? [])]);
+  const { ok, output, counts } = await once(engine);
   const [passed, total] = [...counts.values()].reduce(([p, t], [fp, ft]) => [p + fp, t + ft], [0, 0]);
-  // The tries' own uvu totals, renamed: the stage counts each file once, from the closing line below.
+  // The run's own uvu totals, renamed: the stage counts from the closing line below, which also counts
+  // the files a run stopped at its limit had finished.
   const quiet = (s: string) => s.replace(/Total:/g, 'total:').replace(/Passed:/g, 'passed:');
   const secs = Math.round((Date.now() - started) / 1000);
-  const verdict = ok ? (second ? 'passed at the second try' : 'passed') : 'failed';
-  console.log(`\n━━ ${engine}: ${verdict} in ${secs} s\n${quiet(first.output)}`);
-  if (second) console.log(`\n━━ ${engine}, the second try (all but ${passedFiles.join(', ') || 'nothing'}):\n${quiet(second.output)}`);
+  console.log(`\n━━ ${engine}: ${ok ? 'passed' : 'failed'} in ${secs} s\n${quiet(output)}`);
   console.log(`${engine}:\n  Total:     ${total}\n  Passed:    ${passed}\n`);
   return ok;
 }

@@ -17,10 +17,18 @@ export function engineName(): EngineName {
   return name;
 }
 
+/**
+ * The server and the engine. An engine that fails to start is started once more (a browser start, not a
+ * journey: a journey that fails is reported as it is, test/engines/all.ts).
+ */
 export async function boot(): Promise<Engine> {
   server = (await startServer({ port: 0, host: '127.0.0.1' })) as RefServer;
   watchRequests(server.requests);
-  current = await launch(engineName());
+  const name = engineName();
+  current = await launch(name).catch((err: Error) => {
+    console.warn(`${name} did not start (${err.message.split('\n')[0]}): starting it once more`);
+    return launch(name);
+  });
   return current;
 }
 

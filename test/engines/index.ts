@@ -1,5 +1,5 @@
 // Runs the engine journeys in one engine (ENGINE=chromium|firefox|webkit): one server, one browser.
-// ENGINES_ONLY=playback,ads runs some files; ENGINES_SKIP=menus all but some (all.ts's second try).
+// ENGINES_ONLY=playback,ads runs some files.
 // `node --import tsx test/engines/all.ts` runs every engine.
 import { boot, engineName, shutdown } from './harness';
 
@@ -13,8 +13,7 @@ const all: Record<string, () => Promise<unknown>> = {
   sdk: () => import('./sdk.test'),
 };
 const only = process.env.ENGINES_ONLY?.split(',').map((s) => s.trim());
-const skip = process.env.ENGINES_SKIP?.split(',').map((s) => s.trim()) ?? [];
-const files = Object.keys(all).filter((f) => (!only || only.some((o) => f.includes(o))) && !skip.includes(f));
+const files = Object.keys(all).filter((f) => !only || only.some((o) => f.includes(o)));
 
 const g = globalThis as unknown as { UVU_DEFER: number; UVU_QUEUE: unknown[][]; UVU_INDEX: number };
 g.UVU_DEFER = 1;
