@@ -1,7 +1,7 @@
 // `npm run sim`: runs policies over trace classes on a ladder and prints per-class tables, the issue's
 // goals table, and optionally the JSON others check the numbers with. See HELP.
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { readManifest, toSabreJson } from './manifest';
 import { METRIC_KEYS } from './metrics';
@@ -23,8 +23,8 @@ const DEFAULT_CLASSES = [
 
 const HELP = `npm run sim -- [options]
 
-With no --traces: the issue's default run, the shared corpus (${CORPUS}) as 3g, 4g with its bandwidth
-÷ 8 and broadband, on sim/manifests/production.json, every policy, and the goals table.
+With no --traces: the issue's default run, the shared corpus (${relative(ROOT, CORPUS)}) as 3g, 4g with
+its bandwidth ÷ 8 and broadband, on sim/manifests/production.json, every policy, and the goals table.
 
   --traces PATH[,PATH…]  trace files or folders (a folder is a class: its .json corpus traces and
                          .down mahimahi traces, by name; a file joins its folder's class)
