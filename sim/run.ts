@@ -53,7 +53,7 @@ function runSession(name: string, manifest: Manifest, trace: Trace, options: Run
  * A worker thread starts as plain JavaScript: it registers tsx's loader itself (Node 20's workers do
  * not inherit `--import tsx`), then loads sim/worker.ts.
  */
-const WORKER_BOOT = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(new URL('./worker.ts', import.meta.url).href)}); })`;
+const WORKER_BOOT = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then((tsx) => { tsx.register(); return import(${JSON.stringify(new URL('./worker.ts', import.meta.url).href)}); })`;
 
 /** A class with the scale its traces run at. */
 export type ScaledClass = TraceClass & { scale: number };
