@@ -1,5 +1,5 @@
+import type { AdsHost } from '../core/ads-contract';
 import { isAbortError } from '../core/errors';
-import type { AdsHost } from '../core/player-api';
 import { safeUrl } from './vast-parse';
 
 type GetJson = AdsHost['getJson'];

@@ -1,6 +1,6 @@
 import { type Signal, batch, signal } from '@preact/signals-core';
+import type { AdsHost } from '../core/ads-contract';
 import type { AdHistoryItem, Bus } from '../core/bus';
-import type { AdsHost } from '../core/player-api';
 import type { Store } from '../core/store';
 import { ruAds } from '../i18n/ru-ads';
 import { type AdError, AdErrors } from './ad-error';

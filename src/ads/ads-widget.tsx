@@ -1,8 +1,7 @@
 // Lazy piece "ads": the ad runner and its overlay. The controller's gate (ads/gate.ts) imports it
 // when an ad list URL is configured, in parallel with the content; the first frame never waits for it.
 import type { Signal } from '@preact/signals';
-import type { AdsHost } from '../core/player-api';
-import type { AdsHandle } from '../core/player-api';
+import type { AdsHandle, AdsHost } from '../core/ads-contract';
 import type { AdLoaderState } from '../core/store';
 import { render } from 'react-dom';
 import { AdOverlay } from './ad-overlay';

@@ -1,9 +1,9 @@
 import { effect, signal } from '@preact/signals-core';
 import { getJson, takeEarly } from '../api/http';
 import type { EmbedConfig } from '../config/embed-config';
+import type { AdsHandle } from '../core/ads-contract';
 import type { Bus } from '../core/bus';
 import type { PieceLoader } from '../core/player-api';
-import type { AdsHandle } from '../core/player-api';
 import type { Store } from '../core/store';
 
 export interface GateHooks {

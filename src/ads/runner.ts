@@ -1,6 +1,6 @@
 import { computed, effect, signal } from '@preact/signals-core';
+import type { AdsHost } from '../core/ads-contract';
 import { vastError } from '../core/errors';
-import type { AdsHost } from '../core/player-api';
 import { createBreaks } from './ad-break';
 import { type AdError, AdErrors } from './ad-error';
 import { type AdList, fetchAdList } from './ad-list';

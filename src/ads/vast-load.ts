@@ -1,5 +1,5 @@
 import { type AdError, AdErrors, isAdError } from './ad-error';
-import type { TakeEarly } from '../core/player-api';
+import type { TakeEarly } from '../core/ads-contract';
 import type { AdPixels } from './pixels';
 import { MAX_VAST_CHARS, type VastDoc, type VastFailure, type VastResponse, isFailure, parseVast } from './vast-parse';
 

@@ -1,6 +1,6 @@
 import type { Cause } from '../core/bus';
 import type { Store } from '../core/store';
-import type { Media } from '../providers/media';
+import type { Media } from '../providers/media-contract';
 
 /** With sound first; when the browser refuses, muted with an unmute button (DESIGN "Autoplay that works"). */
 export async function autoplay(media: Media, store: Store, cause: Cause = 'autoplay'): Promise<void> {

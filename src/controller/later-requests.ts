@@ -1,7 +1,7 @@
 // Lazy piece "requests": the viewer's requests that never come before the interface does (seeking,
 // volume, tracks, fullscreen, picture-in-picture, cast), off the critical path. The entry loads it at
 // start and forwards those requests to it (requests.ts), synchronously once it is here.
-import type { LaterRequestDeps, LaterRequests } from '../core/player-api';
+import type { LaterRequestDeps, LaterRequests } from '../core/requests';
 import { createFullscreen } from './fullscreen';
 import { createSeekThrottle } from './seek-throttle';
 

@@ -1,7 +1,7 @@
 import type { Cause } from '../core/bus';
 import type { Store } from '../core/store';
 import { type MediaCapabilities, pickEngine } from '../providers/engine';
-import type { Media } from '../providers/media';
+import type { Media } from '../providers/media-contract';
 import { type StartCache, prefetchPlaylists } from '../providers/playlist-prefetch';
 import { autoplay } from './autoplay';
 

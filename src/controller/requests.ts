@@ -1,6 +1,6 @@
 import type { Cause } from '../core/bus';
 import type { Episode } from '../core/entities';
-import type { LaterRequestName, LaterRequests, Requests } from '../core/player-api';
+import type { LaterRequestName, LaterRequests, Requests } from '../core/requests';
 import type { Store } from '../core/store';
 import type { createPlayback } from './playback';
 

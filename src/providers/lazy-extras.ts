@@ -1,4 +1,5 @@
-import type { Extras, PieceLoader } from '../core/player-api';
+import type { Extras } from '../core/extras-contract';
+import type { PieceLoader } from '../core/player-api';
 import type { Store } from '../core/store';
 
 /**

@@ -1,7 +1,8 @@
 // Lazy widget "extras": picture-in-picture, cast (Remote Playback API) and AirPlay on the <video>,
 // and the way to the subtitle-file and audio-gain pieces (part of the media provider, the only code
 // that touches it), off the critical path. Missing APIs are logged, never thrown (SPEC §8).
-import type { CueBinding, Extras, PieceLoader, PieceModules } from '../core/player-api';
+import type { CueBinding, Extras } from '../core/extras-contract';
+import type { PieceLoader, PieceModules } from '../core/player-api';
 import type { Store } from '../core/store';
 import type { PresentationVideo } from './capabilities';
 

@@ -1,48 +1,17 @@
 import { batch, effect } from '@preact/signals-core';
-import type { Bus, Cause } from '../core/bus';
+import type { Cause } from '../core/bus';
 import { bounded, nextTask } from '../core/deadline';
 import { playerError } from '../core/errors';
-import type { EarlyMedia, HlsHandle, MediaControls, PieceLoader, PlaylistCache } from '../core/player-api';
-import type { Store } from '../core/store';
+import type { EarlyMedia, HlsHandle, PlaylistCache } from '../core/player-api';
 import { EXTERNAL_TRACK_BASE } from '../core/tracks';
 import { lazyExtras } from './lazy-extras';
+import type { Media, MediaOptions } from './media-contract';
+import { mediaControls } from './media-controls';
 import { bufferedAhead, resetStream } from './media-state';
 import { appendEarly } from './early-media';
 import { OUTAGE_BUDGET_MS, mediaWatchdog } from './media-watchdog';
 import { takeEngineDeferral } from './start-guess';
-import { type Engine, type MediaCapabilities, isHlsAddress, isHlsByContentType, needsContentType, pickEngine } from './engine';
-
-export interface SourceFailure {
-  /** 4 is MediaError's MEDIA_ERR_SRC_NOT_SUPPORTED, used by SPEC §8 for "Failed to load resource." */
-  code: number;
-  message: string;
-  details: string;
-  url: string;
-  data?: unknown;
-}
-
-/** The media calls behind the requests (MediaControls: seek, volume, tracks, PiP, cast) and the rest. */
-export interface Media extends MediaControls {
-  load(url: string, startAt: number, prefetched?: PlaylistCache): Promise<void>;
-  play(cause: Cause): Promise<boolean>;
-  pause(cause: Cause): void;
-  /** SPEC §9: unmuting at volume 0 sets volume 0.25. */
-  toggleMute(): void;
-  /** The element's own state: the store's `paused` follows a task later. */
-  isPaused(): boolean;
-  /** Picture-in-picture back to the content from an ad that held it. */
-  takePip(): Promise<void>;
-  destroy(): void;
-}
-
-export interface MediaOptions {
-  store: Store;
-  bus: Bus;
-  caps: MediaCapabilities;
-  load: PieceLoader;
-  /** Nothing can play the source (unsupported), or it failed to load or decode past every retry. */
-  onFailure(code: 'media-unsupported' | 'media-load-failed', f: SourceFailure): void;
-}
+import { type Engine, isHlsAddress, isHlsByContentType, needsContentType, pickEngine } from './engine';
 
 /** The only code that touches <video>: it turns media events into store state and requests into calls. */
 export function bindMedia(video: HTMLVideoElement, opts: MediaOptions): Media {
@@ -315,37 +284,7 @@ export function bindMedia(video: HTMLVideoElement, opts: MediaOptions): Media {
       // The element reports the new position at once; the next relative seek counts from it.
       store.currentTime.value = video.currentTime;
     },
-    setVolume: (volume) => void (video.volume = Math.max(0, Math.min(1, volume))),
-    // From the element's own state: the store hears of a change a task later, and a click can come
-    // first (input outranks media events), which would then mute what is already muted.
-    isPaused: () => video.paused,
-    toggleMute() {
-      if (video.muted || video.volume === 0) {
-        if (video.volume === 0) video.volume = 0.25;
-        video.muted = false;
-      } else video.muted = true;
-    },
-    setMuted: (muted) => void (video.muted = muted),
-    setPlaybackRate: (rate) => void (video.playbackRate = rate),
-    setQuality(level) {
-      engine?.setQuality(level);
-      // ABR's choice is only confirmed by the next switch; a manual one is what was asked for.
-      store.quality.value = level;
-    },
-    setAudioTrack(id) {
-      engine?.setAudioTrack(id);
-    },
-    setTextTrack(id) {
-      const isExternal = id >= EXTERNAL_TRACK_BASE;
-      engine?.setTextTrack(isExternal ? -1 : id);
-      if (isExternal || !engine) store.textTrack.value = id;
-      void extra((x) => x.showSubtitles(isExternal ? id : -1));
-    },
-    setAudioGain: (gain) => void extra((x) => x.setGain(gain)),
-    togglePip: () => void extra((x) => x.togglePip()),
-    takePip: async () => void (await extra((x) => x.takePip())),
-    cast: async () => !!(await extra((x) => x.cast())),
-    airplay: () => void extra((x) => x.airplay()),
+    ...mediaControls(video, store, () => engine, extra),
     destroy() {
       touchInGesture();
       loadToken++;

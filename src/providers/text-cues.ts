@@ -1,6 +1,6 @@
 // Lazy widget "cues": reads the active subtitle cues into the store so the UI can render them above
 // the controls. Native rendering is hidden (mode 'hidden' still delivers cues and cuechange).
-import type { CueBinding } from '../core/player-api';
+import type { CueBinding } from '../core/extras-contract';
 import type { Store } from '../core/store';
 import { EXTERNAL_TRACK_BASE } from '../core/tracks';
 

@@ -9,7 +9,7 @@ import { createPlayer } from '../../src/controller/player';
 import type { Cause } from '../../src/core/bus';
 import type { PieceLoader, PieceModules, PieceName } from '../../src/core/player-api';
 import type { PlayerApi } from '../../src/core/player-api';
-import type { Media } from '../../src/providers/media';
+import type { Media } from '../../src/providers/media-contract';
 import { installDom } from './dom';
 
 export const ORIGIN = 'https://player.example';
@@ -328,7 +328,7 @@ export function stage(
 }
 
 /**
- * A fake provider (providers/media.ts Media) for the controller's parts: it records calls and
+ * A fake provider (the Media of providers/media-contract.ts) for the controller's parts: it records calls and
  * confirms plays into the store the way the real one does through media events.
  */
 export function fakeMedia(store?: { paused: { value: boolean }; started: { value: boolean }; playRequested: { value: boolean } }) {

@@ -2,8 +2,9 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { AD_LOAD_CAP_MS, createAdGate } from '../../../src/ads/gate';
 import { readEmbedConfig } from '../../../src/config/embed-config';
+import type { AdsHost } from '../../../src/core/ads-contract';
 import { createBus } from '../../../src/core/bus';
-import type { AdsHost, PieceLoader } from '../../../src/core/player-api';
+import type { PieceLoader } from '../../../src/core/player-api';
 import { createStore } from '../../../src/core/store';
 import { fakeClock } from '../fakes';
 

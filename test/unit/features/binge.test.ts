@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createBus } from '../../../src/core/bus';
-import type { Requests } from '../../../src/core/player-api';
+import type { Requests } from '../../../src/core/requests';
 import { attachBinge } from '../../../src/features/binge';
 
 // The rule of which episode comes next is store.nextEpisode (test/unit/core/store.test.ts); selecting
