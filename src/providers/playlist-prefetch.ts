@@ -14,6 +14,16 @@ export type StartCache = PlaylistCache & {
 /** A rendition's start: its init segment, its first fragment to come, the playlist's length, and the three addresses. */
 type MediaStart = Omit<EarlyTrack, 'codec'> & { duration: number; urls: string[] };
 
+/**
+ * A playlist or init segment that failed within this of its ask was answered (an error status, a
+ * refused connection, not a playlist): that rendition fails, and the start goes on to the next. One
+ * that failed later went silent (start-guess.ts PREFETCH_IDLE_MS, 5 s, without a byte): the link's or
+ * the server's fault, the media watchdog's to judge. The next rendition would only wait as long again:
+ * with every rendition's init segment stalled, 5 s each before hls.js is asked, and the SPEC §8 screen
+ * past DESIGN's 20 s.
+ */
+const ANSWERED_MS = 4000;
+
 // Started by the bootstrap before the entry landed, by master address: the entry takes each over once.
 const started = new Map<string, StartCache>();
 let audioPreferences: (() => AudioPreferences) | undefined;
@@ -45,10 +55,11 @@ export function settleGuess(episode: number, variant: number | null, master: str
 
 /**
  * Fetches the master playlist and then, without waiting for hls.js to download and parse it, the
- * variant hls.js starts on (the lowest bandwidth, as with startLevel 0), the audio rendition the
- * player will choose (content/audio-choice.ts, as features/audio-memory.ts does; the engine is told
- * to start on it), and, when playing from the start, their init segments and first fragments: the
- * round trips of the start off the first frame on a slow network (DESIGN "critical path" #3).
+ * variant hls.js starts on (the lowest bandwidth, as with startLevel 0; the next one up where that one
+ * fails), the audio rendition the player will choose (content/audio-choice.ts, as
+ * features/audio-memory.ts does; the engine is told to start on it), and, when playing from the
+ * start, their init segments and first fragments: the round trips of the start off the first frame on
+ * a slow network (DESIGN "critical path" #3).
  */
 export function prefetchPlaylists(masterUrl: string, startAt = 0): StartCache {
   const early = started.get(masterUrl);
@@ -85,15 +96,23 @@ export function prefetchPlaylists(masterUrl: string, startAt = 0): StartCache {
     return got;
   };
   const text = (p: Prefetched | undefined) => p?.data as string | undefined;
-  /** A media playlist, then its init segment and the fragment at the start: the init once in, the fragment to come, with the playlist's length. */
-  const media = (url: string): Promise<MediaStart | undefined> =>
-    get(url).then((p) => {
+  /**
+   * A media playlist, then its init segment and the fragment at the start: the init once in, the
+   * fragment to come, with the playlist's length. Where the playlist or the init segment is answered
+   * but is none (ANSWERED_MS), the rendition has failed: what `failed` gives instead.
+   */
+  const media = (url: string, failed?: () => Promise<MediaStart | undefined> | undefined): Promise<MediaStart | undefined> => {
+    let asked = performance.now();
+    const next = () => (performance.now() - asked < ANSWERED_MS ? failed?.() : undefined);
+    return get(url).then((p) => {
       const playlist = text(p);
-      if (!playlist || startAt > 0 || playlist.includes('#EXT-X-BYTERANGE')) return;
+      if (!playlist) return next();
+      if (startAt > 0 || playlist.includes('#EXT-X-BYTERANGE')) return;
       const lines = playlist.split(/\r?\n/);
       const init = lines.find((l) => l.startsWith('#EXT-X-MAP:'));
       const initUri = init && attr(init, 'URI');
       const initUrl = initUri && !init.includes('BYTERANGE') ? new URL(initUri, url).href : undefined;
+      asked = performance.now();
       const initGot = initUrl ? get(initUrl, true) : undefined;
       const first = lines.find((l) => l.trim() && !l.startsWith('#'));
       const firstUrl = first ? new URL(first.trim(), url).href : undefined;
@@ -103,25 +122,31 @@ export function prefetchPlaylists(masterUrl: string, startAt = 0): StartCache {
       return (
         initGot &&
         firstGot &&
-        initGot.then((i) => i && { init: i.data as ArrayBuffer, first: firstGot.then((f) => f?.data as ArrayBuffer | undefined), coming, duration, urls: [url, initUrl!, firstUrl!] })
+        initGot.then((i) => (i ? { init: i.data as ArrayBuffer, first: firstGot.then((f) => f?.data as ArrayBuffer | undefined), coming, duration, urls: [url, initUrl!, firstUrl!] } : next()))
       );
     });
+  };
   const master = get(masterUrl).then((p): Promise<EarlyStart | undefined> | undefined => {
     const lines = text(p)?.split(/\r?\n/) ?? [];
     const resolve = (u: string) => new URL(u, masterUrl).href;
-    let best: { bandwidth: number; inf: string; uri: string } | undefined;
+    const variants: { bandwidth: number; inf: string; url: string }[] = [];
     lines.forEach((line, i) => {
       const rendition = line.startsWith('#EXT-X-MEDIA:') && attr(line, 'URI');
       if (rendition) playlists.add(resolve(rendition));
       if (!line.startsWith('#EXT-X-STREAM-INF:')) return;
-      const bandwidth = Number(attr(line, 'BANDWIDTH')) || Infinity;
       const uri = lines.slice(i + 1).find((l) => l.trim() && !l.startsWith('#'))?.trim();
-      if (uri) playlists.add(resolve(uri));
-      if (uri && (!best || bandwidth < best.bandwidth)) best = { bandwidth, inf: line, uri };
+      if (!uri) return;
+      playlists.add(resolve(uri));
+      variants.push({ bandwidth: Number(attr(line, 'BANDWIDTH')) || Infinity, inf: line, url: resolve(uri) });
     });
+    variants.sort((a, b) => a.bandwidth - b.bandwidth);
+    const best = variants[0];
     if (!best) return;
-    const variant = resolve(best.uri);
-    const video = media(variant);
+    // The lowest rendition's start or, where it fails, the next one's up, as hls.js's level failover
+    // goes on: the first frame still comes from the page's own start, not after hls.js's download, and
+    // hls.js loads on from that rendition (hls-engine.ts).
+    const start = (i: number): Promise<MediaStart | undefined> => media(variants[i].url, () => variants[i + 1] && start(i + 1));
+    const video = start(0);
     const groupId = attr(best.inf, 'AUDIO');
     const group = lines.filter((l) => l.startsWith('#EXT-X-MEDIA:') && attr(l, 'TYPE') === 'AUDIO' && attr(l, 'GROUP-ID') === groupId);
     // The tracks as the engine will list them (hls-engine.ts toTrack), so the choice is the same.
@@ -138,13 +163,16 @@ export function prefetchPlaylists(masterUrl: string, startAt = 0): StartCache {
     if (!line || !audioUri) return;
     cache.audio = { groupId, name: attr(line, 'NAME'), lang: attr(line, 'LANGUAGE') };
     const audio = media(resolve(audioUri));
-    // The SourceBuffers' types, from the variant's CODECS (one video codec, the audio's).
+    // The SourceBuffers' types, from the lowest variant's CODECS (one video codec, the audio's): a
+    // rendition fallen back to whose codec they do not take is refused at its append, and hls.js then
+    // starts as it does without the page's start (early-media.ts).
     const codecs = attr(best.inf, 'CODECS')?.split(',').map((c) => c.trim()) ?? [];
     const videoCodec = codecs.find((c) => /^(avc|hvc|hev|av01|vp0)/.test(c));
     const audioCodec = codecs.find((c) => /^(mp4a|ac-3|ec-3|opus|flac)/.test(c));
     if (!videoCodec || !audioCodec) return;
     return Promise.all([video, audio]).then(([v, a]) => {
       if (!v || !a) return;
+      const variant = v.urls[0];
       // What a start needs first, whether the page appends it (early-media.ts) or hls.js asks for it: at
       // the early start's first frame hls.js has asked for nothing yet, and a returning viewer's
       // bootstrap asks for what is remembered then (features/start-memory.ts). The init segments are in,

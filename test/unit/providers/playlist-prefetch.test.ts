@@ -436,6 +436,84 @@ test('early: undefined when an init segment fails, the variant names no codecs, 
   assert.is(await (await run({ 'https://h.example/m/master.m3u8': 404 })).cache.early, undefined, 'no master');
 });
 
+// A rendition that fails is not the start's end: the next one up is asked (as hls.js's level failover
+// goes on), so the first frame still comes from the page; hls.js loads on from that rendition.
+const NEXT_FILES: Record<string, string | number> = {
+  'https://h.example/m/video/720p.m3u8': '#EXTM3U\n#EXT-X-MAP:URI="init-720.mp4"\n#EXTINF:4.0,\nseg-720_000.m4s\n#EXTINF:4.0,\nseg-720_001.m4s\n',
+  'https://h.example/m/video/init-720.mp4': 'I720',
+  'https://h.example/m/video/seg-720_000.m4s': 'S720',
+};
+
+test('early: the lowest variant\'s playlist failing (404), the next one up starts, named as the start\'s variant', async () => {
+  const { asked, cache } = await run({ ...EARLY_FILES, ...NEXT_FILES, 'https://h.example/m/video/240p.m3u8': 404 });
+  const start = await cache.early;
+  assert.ok(start);
+  assert.is(start.variant, 'https://h.example/m/video/720p.m3u8', 'hls.js maps it to its level and loads on from it');
+  assert.is(start.duration, 8, 'its own length');
+  assert.equal([text(start.video.init), text((await start.video.first)!), text(start.audio.init)], ['I720', 'S720', 'AI']);
+  assert.is(asked.filter((u) => u.endsWith('/240p.m3u8')).length, 1, 'the failed playlist asked once');
+  assert.equal(cache.firstAsked()?.playlists, ['https://h.example/m/video/720p.m3u8', 'https://h.example/m/audio/rus.m3u8'], 'a returning viewer asks for the rendition that worked');
+});
+
+test('early: the lowest variant\'s init segment failing, the next one up starts too', async () => {
+  const { cache } = await run({ ...EARLY_FILES, ...NEXT_FILES, 'https://h.example/m/video/init.mp4': 500 });
+  const start = await cache.early;
+  assert.is(start?.variant, 'https://h.example/m/video/720p.m3u8');
+  assert.is(text(start!.video.init), 'I720');
+});
+
+test('early: every variant failing, no start and each asked once (hls.js\'s to fail over or to report)', async () => {
+  const { asked, cache } = await run({ ...EARLY_FILES, 'https://h.example/m/video/240p.m3u8': 404, 'https://h.example/m/video/720p.m3u8': 404 });
+  assert.is(await cache.early, undefined);
+  assert.equal(asked.filter((u) => u.includes('/video/')).sort(), ['https://h.example/m/video/240p.m3u8', 'https://h.example/m/video/720p.m3u8']);
+});
+
+test('early: a first fragment failing is no fallback (its bytes are appended as they come): the start hands over to hls.js', async () => {
+  const { asked, cache } = await run({ ...EARLY_FILES, ...NEXT_FILES, 'https://h.example/m/video/seg_000.m4s': 404 });
+  const start = await cache.early;
+  assert.is(start?.variant, 'https://h.example/m/video/240p.m3u8');
+  assert.is(await start!.video.first, undefined);
+  assert.not.ok(asked.some((u) => u.includes('720')));
+});
+
+test('early: a rendition that does not answer is no fallback (a silence is the link\'s or the server\'s, and another rendition would wait as long again)', async () => {
+  for (const silent of ['https://h.example/m/video/240p.m3u8', 'https://h.example/m/video/init.mp4']) {
+    const clock = fakeClock().install();
+    const answers: Record<string, Answer> = {};
+    for (const [url, body] of Object.entries({ ...EARLY_FILES, ...NEXT_FILES })) answers[url] = () => new Response(String(body));
+    answers[silent] = never;
+    const f = stubFetch(answers);
+    try {
+      const cache = prefetchPlaylists(MASTER_URL);
+      await flush();
+      clock.advance(PREFETCH_IDLE_MS);
+      assert.equal(await settled(cache.early), { done: true, value: undefined }, silent);
+      assert.not.ok(f.asked.some((a) => a.url.includes('720')), `no other rendition asked after ${silent}'s silence`);
+    } finally {
+      f.restore();
+      clock.restore();
+    }
+  }
+});
+
+test('a start away from 0: a failed lowest variant\'s playlist is followed by the next one\'s, no fragment fetched', async () => {
+  const real = globalThis.fetch;
+  const asked: string[] = [];
+  globalThis.fetch = (async (url: string) => {
+    asked.push(url);
+    const body = url.endsWith('/240p.m3u8') ? undefined : ({ ...EARLY_FILES, ...NEXT_FILES } as Record<string, string | number>)[url];
+    return typeof body === 'string' ? new Response(body) : new Response('', { status: 404 });
+  }) as typeof fetch;
+  try {
+    const cache = prefetchPlaylists('https://h.example/m/master.m3u8', 30);
+    assert.is(await cache.early, undefined);
+    assert.ok((await cache.get('https://h.example/m/video/720p.m3u8'))?.data, 'there for hls.js should it go on there');
+    assert.not.ok(asked.some((u) => /\.(m4s|mp4)$/.test(u)), asked.join(', '));
+  } finally {
+    globalThis.fetch = real;
+  }
+});
+
 test('early: a start away from 0 fetches no fragment and has none', async () => {
   const real = globalThis.fetch;
   const asked: string[] = [];
