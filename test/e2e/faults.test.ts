@@ -466,6 +466,45 @@ for (const t of mediaTargets) {
   }
 }
 
+// One rendition failing, the others fine: it is skipped and the film plays on the others, as on a bare
+// hls.js page, whoever asks for it first (the page's own start, the prefetch or hls.js). Film 1's
+// renditions are 240p, 360p and 720p (by height, which the element reports for the frame it shows).
+const renditionFaults: Array<{ name: string; match: RegExp; heights: number[] }> = [
+  { name: "the lowest rendition's playlist", match: /^\/media\/hls\/video\/240p\/index\.m3u8/, heights: [240] },
+  { name: "the lowest rendition's init segment", match: /^\/media\/hls\/video\/240p\/init\.mp4/, heights: [240] },
+  { name: "the lowest rendition's fragments", match: /^\/media\/hls\/video\/240p\/seg_/, heights: [240] },
+  { name: "a middle rendition's playlist", match: /^\/media\/hls\/video\/360p\/index\.m3u8/, heights: [360] },
+  { name: "a middle rendition's fragments", match: /^\/media\/hls\/video\/360p\/seg_/, heights: [360] },
+  { name: "the highest rendition's playlist", match: /^\/media\/hls\/video\/720p\/index\.m3u8/, heights: [720] },
+  { name: "the highest rendition's fragments", match: /^\/media\/hls\/video\/720p\/seg_/, heights: [720] },
+  { name: 'every rendition but the lowest (playlists and fragments)', match: /^\/media\/hls\/video\/(360p|720p)\//, heights: [360, 720] },
+];
+
+for (const r of renditionFaults) {
+  test(`media ${r.name} × 404, the others fine → the film plays on another rendition`, async () => {
+    const s = await start('?movie_id=1', { faults: [{ match: r.match, status: 404 }] });
+    try {
+      const o = await outcome(s.page.mainFrame(), s.t0, { pastTime: 4 });
+      const asked = () => srv().requests.filter((q) => r.match.test(q.path)).length;
+      assert.is(o.kind, 'plays', `${describe(o)}; the failing addresses asked ${asked()} times`);
+      const frame = () =>
+        s.page.evaluate(() => {
+          const v = document.querySelector<HTMLVideoElement>('video.pl-video')!;
+          return { t: v.currentTime, height: v.videoHeight, error: !!document.querySelector('.pl-error') };
+        });
+      const at = await frame();
+      await s.page.waitForTimeout(1500);
+      const later = await frame();
+      assert.not.ok(later.error, 'no error screen after the film began');
+      assert.ok(later.t > at.t + 0.5, `the film goes on (${at.t.toFixed(2)} → ${later.t.toFixed(2)} s)`);
+      for (const f of [at, later]) assert.ok(f.height > 0 && !r.heights.includes(f.height), `a ${f.height}p frame shows, not the failing rendition's`);
+      assert.equal(await jsErrors(s), []);
+    } finally {
+      await finish(s);
+    }
+  });
+}
+
 test('media master playlist × a single stall (times: 1) → the content still plays', async () => {
   const s = await start('?movie_id=1', { faults: [{ match: '/media/hls/master.m3u8', stall: true, times: 1 }] });
   try {
