@@ -67,7 +67,7 @@ function sessionOf(manifest: Manifest, seconds: number): Session {
 }
 
 /** The exact metrics of one schedule: each segment asked when the last is in, played as soon as it can be. */
-export function scheduleMetrics(manifest: Manifest, trace: Trace, options: { seconds: number; scale: number }, levels: number[]): Metrics {
+function scheduleMetrics(manifest: Manifest, trace: Trace, options: { seconds: number; scale: number }, levels: number[]): Metrics {
   const { count, playedS, bits } = sessionOf(manifest, options.seconds);
   const kbps = manifest.bitratesKbps;
   let t = 0;
