@@ -85,6 +85,8 @@ import './bench/playback-firefox.test';
 import './sim/engine.test';
 import './sim/readers.test';
 import './sim/cli.test';
+import './sim/policies.test';
+import './sim/optimal.test';
 import './api/tree-shaking.test';
 import './analytics/pure.test';
 import './analytics/tracker.test';
