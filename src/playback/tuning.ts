@@ -9,6 +9,8 @@ export interface Tuning {
   horizon: number;
   /** Throughput samples the estimate keeps (harmonic mean) and judges its own error over. */
   samples: number;
+  /** How much of its worst recent miss the estimate is discounted by (1: robust MPC's whole error). */
+  errorWeight: number;
   /** Seconds of stall that cost as much as one second of 1 Mb/s more: the QoE's own weight. */
   stallWeight: number;
   /** The cost of a switch per Mb/s of change: the QoE's own weight. */
@@ -50,14 +52,15 @@ export interface Tuning {
 export const TUNING: Tuning = {
   horizon: 5,
   samples: 5,
+  errorWeight: 0.5,
   stallWeight: 4.3,
   switchWeight: 1,
-  reserveS: 12,
+  reserveS: 30,
   reserveWeight: 0.5,
   startKbps: 500,
-  forwardMaxS: 60,
-  forwardMinS: 24,
-  forwardBytes: 14e6,
+  forwardMaxS: 120,
+  forwardMinS: 30,
+  forwardBytes: 30e6,
   abandonAfterMs: 1000,
   restartShare: 0.8,
   idleMs: IDLE_MS,
