@@ -12,11 +12,12 @@ export interface Estimate {
   latencyS(): number;
 }
 
-export function createEstimate(size: number, fallbackKbps: number): Estimate {
+export function createEstimate(size: number, fallbackKbps: number, errorWeight = 1): Estimate {
   const rates: number[] = [];
   const errors: number[] = [];
   let latency = 0;
   const mean = () => (rates.length ? rates.length / rates.reduce((s, r) => s + 1 / r, 0) : fallbackKbps);
+  const worst = () => (errors.length ? Math.max(...errors) : 0);
   const keep = (list: number[], value: number) => {
     list.push(value);
     if (list.length > size) list.shift();
@@ -30,7 +31,7 @@ export function createEstimate(size: number, fallbackKbps: number): Estimate {
       keep(rates, rate);
       if (latencyMs >= 0 && Number.isFinite(latencyMs)) latency = rates.length > 1 ? 0.8 * latency + 0.2 * latencyMs : latencyMs;
     },
-    kbps: () => mean() / (1 + (errors.length ? Math.max(...errors) : 0)),
+    kbps: () => mean() / (1 + errorWeight * worst()),
     meanKbps: mean,
     latencyS: () => latency / 1000,
   };

@@ -15,6 +15,8 @@ export interface PlanInput {
   targetS: number;
   /** Segments left to plan for (the horizon, or fewer at the end of the film). */
   steps: number;
+  /** Seconds of buffer wanted at the horizon's end (tuning.reserveS). */
+  reserveS: number;
 }
 
 /**
@@ -38,7 +40,7 @@ export function planLevel(input: PlanInput, tuning: Tuning): number {
   let bestFirst = 0;
   const walk = (step: number, buffer: number, prev: number, value: number, first: number) => {
     if (step === steps) {
-      const short = Math.max(0, tuning.reserveS - buffer);
+      const short = Math.max(0, input.reserveS - buffer);
       const total = value - tuning.reserveWeight * tuning.stallWeight * short;
       if (total > best) {
         best = total;

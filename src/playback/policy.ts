@@ -59,7 +59,7 @@ export function createPolicy(options: PolicyOptions): Policy {
   const tuning: Tuning = { ...TUNING, ...options.tuning };
   const { kbps, segmentS } = options;
   const emit = options.emit ?? (() => {});
-  const estimate = createEstimate(tuning.samples, options.estimateKbps ?? tuning.startKbps);
+  const estimate = createEstimate(tuning.samples, options.estimateKbps ?? tuning.startKbps, tuning.errorWeight);
   const avoidUntil = kbps.map(() => -Infinity);
   let current: PlaybackState = 'starting';
   let lastChoice = -1;
@@ -120,7 +120,7 @@ export function createPolicy(options: PolicyOptions): Policy {
       const mask = allowed(t, min, max);
       const avoiding = mask.some((ok, i) => !ok && (min ?? 0) <= i && i <= (max ?? kbps.length - 1));
       const level = planLevel(
-        { kbps, allowed: mask, segmentS, bufferS, lastLevel, capacityKbps: estimate.kbps(), latencyS: estimate.latencyS(), targetS: forwardS(lastLevel), steps },
+        { kbps, allowed: mask, segmentS, bufferS, lastLevel, capacityKbps: estimate.kbps(), latencyS: estimate.latencyS(), targetS: forwardS(lastLevel), steps, reserveS: tuning.reserveS },
         tuning,
       );
       if (level !== lastChoice) {
@@ -136,7 +136,10 @@ export function createPolicy(options: PolicyOptions): Policy {
       const starting = current === 'starting';
       if (t - lastByteT >= (starting ? tuning.startIdleMs : tuning.idleMs)) {
         if (heardT === -Infinity) heardT = lastByteT;
-        if (starting || t - heardT >= tuning.outageMs) {
+        // A film still playing from its buffer is not failed however long the link is out: the
+        // budget runs once it has stalled (from its last byte, or from idleMs before the stall).
+        const stalled = current === 'stalled' || current === 'holding';
+        if (starting || (stalled && t - Math.max(heardT, stallT - tuning.idleMs) >= tuning.outageMs)) {
           emit({ kind: 'fail', t, reason: 'idle' });
           move(t, 'failed');
           return 'fail';

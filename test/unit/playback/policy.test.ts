@@ -48,9 +48,10 @@ const input = (over: Partial<PlanInput>): PlanInput => ({
   latencyS: 0,
   targetS: 100,
   steps: 1,
+  reserveS: 0,
   ...over,
 });
-const noReserve = { ...TUNING, reserveS: 0 };
+const noReserve = TUNING;
 
 test('plan: one step, hand-computed: 2 Mb/s at 3 Mb/s with 4 s buffered pays (8 − 1 switch > 4)', () => {
   // Level 1: 8 s·Mb/s, downloads in 2.67 s < 4 s buffered, no stall, switch 1 → 7. Level 0: 4.
@@ -67,7 +68,7 @@ test('plan: the reserve keeps the buffer: two steps on a link that just pays the
   assert.is(planLevel(link, noReserve), 1);
   // Wanting 12 s at the horizon's end at full weight: top, top keeps 6 s: 16 − 4.3 × 6 = −9.8; low, low
   // grows it to 10 s: 4 − 1 + 4 − 4.3 × 2 = −1.6; top, low 11 − 17.2; low, top 10 − 17.2.
-  assert.is(planLevel(link, { ...TUNING, reserveS: 12, reserveWeight: 1 }), 0);
+  assert.is(planLevel({ ...link, reserveS: 12 }, { ...TUNING, reserveWeight: 1 }), 0);
 });
 
 test('plan: only allowed levels; the lowest allowed when the link is unknown or none is allowed', () => {
@@ -164,6 +165,7 @@ test('policy: no byte for idleMs: asked again at the lowest level, until nothing
   const p = createPolicy({ ...ladder, emit: r.emit });
   p.media({ t: 0, event: 'playing' });
   p.loaded({ t: 0, level: 1, bits: 1e6, requestT: -1000, firstByteT: -900, endT: 0 });
+  p.media({ t: 1, event: 'stall' });
   const silent = { t: TUNING.idleMs, level: 1, bitsLoaded: 0, bitsTotal: 0, requestT: 0, lastByteT: 0, bufferS: 0 };
   assert.is(p.abandon({ ...silent, t: TUNING.idleMs - 1 }), -1);
   assert.is(p.abandon(silent), 0);
@@ -178,9 +180,21 @@ test('policy: no byte for idleMs: asked again at the lowest level, until nothing
 test('policy: a byte of a request that is then cut counts as heard: the budget runs from it', () => {
   const p = createPolicy(ladder);
   p.media({ t: 0, event: 'playing' });
+  p.media({ t: 25000, event: 'stall' });
   assert.is(p.abandon({ t: 30000, level: 0, bitsLoaded: 8000, bitsTotal: 0, requestT: 0, lastByteT: 20000, bufferS: 0 }), 0);
   assert.is(p.abandon({ t: 20000 + TUNING.outageMs - 1, level: 0, bitsLoaded: 0, bitsTotal: 0, requestT: 30000, lastByteT: 30000, bufferS: 0 }), 0);
   assert.is(p.abandon({ t: 20000 + TUNING.outageMs, level: 0, bitsLoaded: 0, bitsTotal: 0, requestT: 30000, lastByteT: 30000, bufferS: 0 }), 'fail');
+});
+
+test('policy: a film still playing from its buffer is never failed for a silent link, only asked again', () => {
+  const p = createPolicy(ladder);
+  p.media({ t: 0, event: 'playing' });
+  p.loaded({ t: 0, level: 0, bits: 1e6, requestT: -1000, firstByteT: -900, endT: 0 });
+  const silent = { level: 0, bitsLoaded: 0, bitsTotal: 0, requestT: 300000, lastByteT: 300000, bufferS: 50 };
+  assert.is(p.abandon({ ...silent, t: 310000 }), 0);
+  p.media({ t: 320000, event: 'stall' });
+  assert.is(p.abandon({ ...silent, t: 320000 + TUNING.outageMs - TUNING.idleMs - 1, requestT: 320000, lastByteT: 320000 }), 0, 'the budget runs from idleMs before the stall');
+  assert.is(p.abandon({ ...silent, t: 320000 + TUNING.outageMs - TUNING.idleMs, requestT: 320000, lastByteT: 320000 }), 'fail');
 });
 
 test('policy: before the first frame a request with no byte for startIdleMs fails the start', () => {
