@@ -8,7 +8,7 @@ import { METRIC_KEYS } from './metrics';
 import { goalsTable, resultsTable, traceLines } from './report';
 import { POLICY_NAMES } from './policies/index';
 import { runClasses, type ClassRun } from './run';
-import { MAHIMAHI_DEFAULTS, readTracePaths, type MahimahiOptions } from './traces';
+import { MAHIMAHI_DEFAULTS, fromOffset, readTracePaths, type MahimahiOptions } from './traces';
 import type { Metrics } from './types';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -33,6 +33,7 @@ its bandwidth ÷ 8 and broadband, on sim/manifests/production.json, every policy
   --policies a,b,…       of ${POLICY_NAMES.join(', ')} (default: all)
   --scale F              multiplies every bandwidth (default 1; in the default run, each class's own)
   --seconds S            content seconds a viewer watches (default 600)
+  --offsets S[,S…]       each trace also from these seconds in (wrapped), as bench:playback plays it
   --json OUT             writes {"policies": {name: {"mean", "traces": [{"trace", …}]}}, "classes": …}
   --per-trace            a line per trace and policy (a failed session is marked FAILED)
   --latency-ms N         mahimahi traces' latency (default ${MAHIMAHI_DEFAULTS.latencyMs})
@@ -50,6 +51,7 @@ export interface CliOptions {
   policies: string[];
   scale: number;
   seconds: number;
+  offsets: number[];
   json?: string;
   perTrace: boolean;
   mahimahi: MahimahiOptions;
@@ -71,6 +73,7 @@ export function parseArgs(argv: string[]): CliOptions {
     policies: POLICY_NAMES,
     scale: 1,
     seconds: 600,
+    offsets: [],
     perTrace: false,
     mahimahi: { ...MAHIMAHI_DEFAULTS },
   };
@@ -90,6 +93,12 @@ export function parseArgs(argv: string[]): CliOptions {
       case '--policies': o.policies = list(value()); break;
       case '--scale': o.scale = positive(flag, value()); break;
       case '--seconds': o.seconds = positive(flag, value()); break;
+      case '--offsets': {
+        const v = value();
+        o.offsets = list(v).map(Number);
+        if (o.offsets.length === 0 || o.offsets.some((n) => !(n >= 0))) throw new Error(`--offsets needs seconds >= 0, not ${v}`);
+        break;
+      }
       case '--json': o.json = value(); break;
       case '--per-trace': o.perTrace = true; break;
       case '--latency-ms': {
@@ -113,8 +122,12 @@ export function parseArgs(argv: string[]): CliOptions {
 
 /** The classes to run: the named PATHs at --scale, or the default corpus classes at theirs (× --scale). */
 export function classesOf(o: CliOptions) {
-  if (o.traces.length > 0) return readTracePaths(o.traces, o.mahimahi).map((cls) => ({ ...cls, scale: o.scale }));
-  return DEFAULT_CLASSES.map(({ folder, scale }) => ({ ...readTracePaths([resolve(CORPUS, folder)])[0]!, scale: scale * o.scale }));
+  const classes =
+    o.traces.length > 0
+      ? readTracePaths(o.traces, o.mahimahi).map((cls) => ({ ...cls, scale: o.scale }))
+      : DEFAULT_CLASSES.map(({ folder, scale }) => ({ ...readTracePaths([resolve(CORPUS, folder)])[0]!, scale: scale * o.scale }));
+  if (o.offsets.length === 0) return classes;
+  return classes.map((cls) => ({ ...cls, traces: cls.traces.flatMap((t) => o.offsets.map((s) => fromOffset(t, s))) }));
 }
 
 type JsonTrace = Metrics & { trace: string; class: string; failed?: true };

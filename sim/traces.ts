@@ -136,3 +136,23 @@ export function readTracePaths(paths: string[], options: Partial<MahimahiOptions
   }
   return [...classes].map(([name, traces]) => ({ name, traces }));
 }
+
+/**
+ * The trace replayed from `seconds` in (wrapping at its end), named `name@Ns`: the browser benchmark
+ * (`npm run bench:playback`) plays each trace from several offsets, and the simulator predicts the same runs.
+ */
+export function fromOffset(trace: Trace, seconds: number): Trace {
+  const total = trace.periods.reduce((ms, p) => ms + p.durationMs, 0);
+  let at = total > 0 ? (seconds * 1000) % total : 0;
+  const name = `${trace.name}@${seconds}s`;
+  for (let i = 0; i < trace.periods.length; i++) {
+    const p = trace.periods[i]!;
+    if (at < p.durationMs) {
+      const head = at > 0 ? [{ ...p, durationMs: p.durationMs - at }] : [p];
+      const tail = at > 0 ? [{ ...p, durationMs: at }] : [];
+      return { name, periods: [...head, ...trace.periods.slice(i + 1), ...trace.periods.slice(0, i), ...tail] };
+    }
+    at -= p.durationMs;
+  }
+  return { ...trace, name };
+}

@@ -18,6 +18,7 @@ test('arguments: the issue interface, and the default run without --traces', () 
   assert.equal([d.traces, d.policies, d.scale, d.seconds, d.json], [[], POLICY_NAMES, 1, 600, undefined]);
   assert.match(d.manifest, /sim\/manifests\/production\.json$/);
   assert.equal(parseArgs(['--latency-ms', '0', '--period-ms', '1000']).mahimahi, { latencyMs: 0, periodMs: 1000 });
+  assert.equal(parseArgs(['--offsets', '0, 300,600']).offsets, [0, 300, 600]);
   assert.ok(POLICY_NAMES.includes('player') && POLICY_NAMES.includes('optimal'));
 });
 
@@ -30,6 +31,8 @@ test('arguments: mistakes are named', () => {
     [['--json', '--per-trace'], /--json needs a value/],
     [['--policies', 'player,magic'], /unknown policy magic/],
     [['--latency-ms', '-5'], /--latency-ms needs a number >= 0/],
+    [['--offsets', '0,x'], /--offsets needs seconds >= 0/],
+    [['--offsets', ','], /--offsets needs seconds >= 0/],
     [['--fast'], /unknown option --fast/],
   ];
   for (const [argv, message] of bad) assert.throws(() => parseArgs(argv), message, argv.join(' '));

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { parseMasterPlaylist, parseMediaPlaylist, parseSabreManifest, readHlsLadder, readManifest, toSabreJson, type Fetcher } from '../../../sim/manifest';
-import { parseCorpusTrace, parseMahimahi, readTracePaths } from '../../../sim/traces';
+import { fromOffset, parseCorpusTrace, parseMahimahi, readTracePaths } from '../../../sim/traces';
 
 test('corpus trace: periods in order', () => {
   const t = parseCorpusTrace('[{"duration_ms": 1000, "bandwidth_kbps": 1500, "latency_ms": 100}, {"duration_ms": 500, "bandwidth_kbps": 0, "latency_ms": 20}]', 'a.json');
@@ -172,6 +172,17 @@ test('HLS on disk: file sizes; readManifest tells a playlist from Sabre JSON', a
   } finally {
     rmSync(dir, { recursive: true });
   }
+});
+
+
+test('a trace from an offset: the period it falls in is split, the rest follows, and it wraps', () => {
+  const t = { name: 'x', periods: [1000, 2000, 3000].map((d, i) => ({ durationMs: d, kbps: i + 1, latencyMs: 10 })) };
+  const at = (trace: typeof t) => trace.periods.map((p) => [p.durationMs, p.kbps]);
+  assert.equal(at(fromOffset(t, 0)), [[1000, 1], [2000, 2], [3000, 3]]);
+  assert.equal(fromOffset(t, 0).name, 'x@0s');
+  assert.equal(at(fromOffset(t, 1.5)), [[1500, 2], [3000, 3], [1000, 1], [500, 2]]);
+  assert.equal(at(fromOffset(t, 3)), [[3000, 3], [1000, 1], [2000, 2]]);
+  assert.equal(at(fromOffset(t, 7.5)), [[1500, 2], [3000, 3], [1000, 1], [500, 2]], '7.5 s of a 6 s trace: 1.5 s in');
 });
 
 test.run();
