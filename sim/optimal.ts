@@ -12,16 +12,19 @@
 //
 // The discretisation: per segment, the states are kept per (level, buffer cell), the buffer (content in,
 // less content played, when the segment is in) cut into cells 10 % wide (the first one 0.25 s): a stall a
-// minute away depends on the buffer far less finely than one a second away. A cell keeps two states:
-// - the best so far, R − 4.3 M;
-// - the best so far less what it has used of the link, R − 4.3 M − ρ C(c) (C(c): the bits the link has
-//   carried by c; ρ: the ladder's QoE per bit, about 1 Mb/s·s per Mbit). A state that earned the same
-//   from less of a slow link has the rest for what follows; on a link faster than the top level the
-//   first one is the better guide.
+// minute away depends on the buffer less finely than one a second away. A cell keeps the best state by
+// each of three rankings, as none of them alone knows what the rest of the trace holds:
+// - the QoE so far, R − 4.3 M (the buffer worth nothing more);
+// - the QoE so far less what it has used of the link, R − 4.3 M − ρ C(c) (C(c): the bits the link has
+//   carried by c; ρ: the ladder's QoE per bit, about 1 Mb/s·s per Mbit): a state that earned the same
+//   from less of a slow link has the rest for what follows;
+// - the QoE so far plus 4.3 a second buffered, R − 4.3 M + 4.3 b: a second buffered saves at most a
+//   second of stall, and before a long slow stretch every one of them does.
 // The schedule found is real (it is replayed with `downloadEnd`), so its QoE is a lower bound of the
-// optimum, and a near-bound: cells ten times finer raise the corpus's mean QoE by under 0.1 % per class;
-// on small random cases it equals brute force in 284 of 288 and is never more than 2 % under it
-// (test/unit/sim/optimal.test.ts). The corpus (113 traces × 600 s, 5 levels) takes about two seconds.
+// optimum, and a near-bound: cells five times finer raise the corpus's mean QoE by at most 0.3 % in a
+// class (the production ladder's 3G; under 0.1 % elsewhere) and no trace's by more than 0.02; on small
+// random cases it equals brute force in 286 of 288 and is never more than 2 % under it
+// (test/unit/sim/optimal.test.ts). The corpus (113 traces × 600 s, 5 levels) takes 3 to 4 s of CPU.
 import { downloadEnd, linkSums } from './link';
 import type { Manifest, Metrics, Trace } from './types';
 
@@ -30,6 +33,8 @@ const STALL_WEIGHT = 4.3;
 /** The buffer cells' growth, and the first cell's width (s). */
 const CELL_RATIO = 1.1;
 const CELL_FLOOR_S = 0.25;
+/** States kept per (level, buffer cell): one per ranking (see above). */
+const SLOTS = 3;
 /** Moments closer than this are the same (float error in sums of ms). */
 const EPS_MS = 1e-6;
 
@@ -138,10 +143,17 @@ export function optimum(manifest: Manifest, trace: Trace, options: OptimalOption
   const rho = rewardPerMbit(manifest);
   const logRatio = Math.log(options.cellRatio ?? CELL_RATIO);
   const cellOf = (bufferS: number) => Math.floor(Math.log(Math.max(bufferS, CELL_FLOOR_S) / CELL_FLOOR_S) / logRatio);
-  // Slots [0, width) hold each (cell, level)'s best by worth, [width, 2 width) its best by QoE so far.
+  // Each (cell, level) has three slots, [0, width) [width, 2 width) [2 width, 3 width), one per way of ranking.
   const width = (cellOf(count * segS) + 2) * levels;
-  const held = new Float64Array(2 * width);
-  const slot = { level: new Int32Array(2 * width), from: new Int32Array(2 * width), c: new Float64Array(2 * width), m: new Float64Array(2 * width), r: new Float64Array(2 * width), used: new Float64Array(2 * width) };
+  const held = new Float64Array(SLOTS * width);
+  const slot = {
+    level: new Int32Array(SLOTS * width),
+    from: new Int32Array(SLOTS * width),
+    c: new Float64Array(SLOTS * width),
+    m: new Float64Array(SLOTS * width),
+    r: new Float64Array(SLOTS * width),
+    used: new Float64Array(SLOTS * width),
+  };
   // The current segment's states.
   let cur = { c: new Float64Array(levels), m: new Float64Array(levels), r: new Float64Array(levels), used: new Float64Array(levels), level: new Int32Array(levels) };
   const layers: Layer[] = [];
@@ -180,16 +192,21 @@ export function optimum(manifest: Manifest, trace: Trace, options: OptimalOption
         const r = cur.r[k]! + (playedS(i) * kbps[level]! - Math.abs(kbps[level]! - lastKbps)) / 1000;
         const used = usedBits / 1e6;
         const so = r - (STALL_WEIGHT * m) / 1000;
-        const at = cellOf((i + 1) * segS - (c - m) / 1000) * levels + level;
-        offer(at, so - rho * used, level, k, c, m, r, used);
-        offer(width + at, so, level, k, c, m, r, used);
+        const bufferS = (i + 1) * segS - (c - m) / 1000;
+        const at = cellOf(bufferS) * levels + level;
+        offer(at, so, level, k, c, m, r, used);
+        offer(width + at, so - rho * used, level, k, c, m, r, used);
+        offer(2 * width + at, so + STALL_WEIGHT * bufferS, level, k, c, m, r, used);
       }
     }
     const kept: number[] = [];
     for (let k = 0; k < width; k++) {
-      if (held[k]! > -Infinity) kept.push(k);
-      const other = width + k;
-      if (held[other]! > -Infinity && !(held[k]! > -Infinity && slot.from[k] === slot.from[other])) kept.push(other);
+      // A state that leads in more than one ranking is kept once.
+      for (let j = k; j < SLOTS * width; j += width) {
+        let twice = false;
+        for (let o = k; o < j; o += width) twice ||= held[o]! > -Infinity && slot.from[o] === slot.from[j];
+        if (held[j]! > -Infinity && !twice) kept.push(j);
+      }
     }
     const n = kept.length;
     cur = { c: new Float64Array(n), m: new Float64Array(n), r: new Float64Array(n), used: new Float64Array(n), level: new Int32Array(n) };
