@@ -1,5 +1,6 @@
 // BOLA-E as Spiteri, Sitaraman and Sparacio describe it ("From Theory to Practice: Improving Bitrate
-// Adaptation in the DASH Reference Player", ACM MMSys 2018), in Sabre, the simulator of that paper:
+// Adaptation in the DASH Reference Player", ACM MMSys 2018), with the constants of Sabre, the simulator
+// the paper's results come from:
 // - BOLA: the level maximising (V (v_m + γp) − Q) / S_m, with utilities v_m = ln(S_m / S_1) + 1, Q the
 //   buffer, V and γp set so that the lowest level is picked below 10 s and the top one at the target;
 // - the placeholder (BOLA-PL): at the start and after a seek, virtual buffer is added so that BOLA picks the
@@ -11,7 +12,7 @@
 //   higher than the rest of this one.
 import type { Manifest, PolicyFactory, Progress, SimPolicy, SimView } from '../types';
 
-/** BOLA picks the lowest level below this buffer, s, and needs this much more per level (the paper). */
+/** BOLA picks the lowest level below this buffer, s, and needs this much more per level (Sabre's BOLA-E). */
 const MIN_BUFFER_S = 10;
 const MIN_BUFFER_PER_LEVEL_S = 2;
 /** The buffer target, s: Sabre's default maximum buffer (its `--max-buffer`, the paper's VOD runs). */

@@ -13,14 +13,15 @@
 import type { Manifest, PolicyFactory, Progress, SimView } from '../types';
 import { createBolaCore, createEstimate, type Estimate, fullBufferWait, levelForThroughput, planned } from './bola-e';
 
-/** BOLA's side of the switch, s (the paper's threshold, in both directions). */
+/** BOLA's side of the switch, s (the paper's threshold, in both directions; Sabre's DYNAMIC). */
 const SWITCH_BUFFER_S = 10;
-/** The share of the estimate THROUGHPUT uses (the paper; dash.js's ThroughputRule). */
+/** The share of the estimate THROUGHPUT uses (the paper; Sabre's and dash.js's ThroughputRule). */
 const SAFETY = 0.9;
 /** The insufficient buffer rule's safety share: 0.9 at first, × 0.9 each decision, down to 0.5 (Sabre). */
 const IBR_START = 0.9;
 const IBR_FLOOR = 0.5;
-/** The abandonment rule waits this long, then drops a request due after this many segment durations. */
+/** The abandonment rule waits this long, then drops a request due after this many segment durations
+ * (Sabre's ThroughputRule; dash.js's AbandonRequestsRule). */
 const ABANDON_GRACE_MS = 500;
 const ABANDON_MULTIPLIER = 1.8;
 
