@@ -109,7 +109,8 @@ export function policyAbr(bus: Bus, estimateBps: number | undefined, slot: Polic
 
     protected onError(event: Events.ERROR, data: ErrorData) {
       super.onError(event, data);
-      const level = data.frag?.type === 'main' ? data.frag.level : data.level;
+      // A playlist's error names its level in the request's context, not in `level`.
+      const level = data.frag?.type === 'main' ? data.frag.level : (data.level ?? data.context?.level);
       // An HTTP answer, not a slow link: the rendition is avoided while it fails.
       if (PLAYLIST_ERRORS.includes(data.details) && data.response && typeof level === 'number') this.ready()?.failed({ t: performance.now(), level });
     }
