@@ -5,9 +5,8 @@ const PERIOD_MS = 5000;
 /**
  * Every period, the frames the element dropped and decoded since the last look; a period that dropped
  * more than a fifth is reported (analytics' fps_drop). Only reported: hls.js's own watch also caps the
- * level for the rest of the session, and a moment of load (another tab, this 2-core machine running
- * tests) is not a device that cannot decode (bench:playback: a run on the LTE trace held at 360p with
- * 60 s buffered while the bare hls.js page played 720p).
+ * level for the rest of the session, and a moment of load (another tab, a busy 2-core machine) is
+ * not a device that cannot decode: capped, a film would stay at a low level with a minute buffered.
  */
 export function watchFrameDrops(
   video: Pick<HTMLVideoElement, 'getVideoPlaybackQuality'>,

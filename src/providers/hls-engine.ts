@@ -1,11 +1,15 @@
-// Lazy widget "hls": hls.js, wired. It and the modules only it imports (its loader, its ABR, the hold after a stall) are the only code that imports hls.js.
-import Hls, { type BufferAppendedData, type BufferCreatedData, type ElementaryStreams, ErrorTypes, Events, type ErrorData, type FragBufferedData, type Fragment, type FragmentLoaderConstructor, type FragParsedData, type MediaAttachingData, type PlaylistLoaderConstructor } from 'hls.js';
+// Lazy widget "hls": hls.js, wired. It and the modules only it imports (its loader, its ABR slot for the
+// playback policy, its load policies, the early start's take-over, the hold after a stall) are the only code
+// that imports hls.js.
+import Hls, { ErrorTypes, Events, type ErrorData, type FragmentLoaderConstructor, type MediaAttachingData, type PlaylistLoaderConstructor } from 'hls.js';
 import { batch } from '@preact/signals-core';
 import { nextTask } from '../core/deadline';
 import type { EarlyMedia, HlsContext, HlsHandle, PlaylistCache } from '../core/player-api';
 import { EXTERNAL_TRACK_BASE, type MediaTrack } from '../core/tracks';
 import { TUNING } from '../playback/tuning';
 import { watchFrameDrops } from './frame-drops';
+import { PLAYING, STARTING } from './hls-load-policy';
+import { keepTakenOver } from './hls-take-over';
 import { watchPlayIntent } from './play-intent';
 import { resumeHold } from './resume-hold';
 import { measuredBandwidth } from './link-estimate';
@@ -27,37 +31,6 @@ const NETWORK_RETRY_DELAY_MS = 5000;
 /** hls.js's own advice: recover a media error, but not again within this; then swap the audio codec once. */
 const MEDIA_RECOVERY_INTERVAL_MS = 5000;
 
-type LoadPolicy = Hls['config']['fragLoadPolicy'];
-/**
- * hls.js's own timers count time, not progress: a fragment still arriving at 30 kb/s would be cut.
- * Its load times are set past anything real, and the loader (`watchedLoader`) times a request out
- * once no byte of it has arrived for LOAD_IDLE_MS (watched-loader.ts): a slow link is waited for, a silent server is not.
- * Retries as hls.js's.
- */
-const UNBOUNDED_MS = 600000;
-const policy = (timeouts: number, errors: number, delay: number, maxDelay: number): LoadPolicy => ({
-  default: {
-    maxTimeToFirstByteMs: UNBOUNDED_MS,
-    maxLoadTimeMs: UNBOUNDED_MS,
-    timeoutRetry: { maxNumRetry: timeouts, retryDelayMs: 0, maxRetryDelayMs: 0 },
-    errorRetry: { maxNumRetry: errors, retryDelayMs: delay, maxRetryDelayMs: maxDelay },
-  },
-});
-/**
- * Until the stream has started, a failure that persists must reach the error screen quickly: errors
- * are retried once or twice, not hls.js's six times with back-off; the media watchdog ends a start
- * that gets no byte.
- */
-const STARTING = {
-  manifestLoadPolicy: policy(1, 1, 500, 1000),
-  playlistLoadPolicy: policy(1, 1, 500, 1000),
-  fragLoadPolicy: policy(1, 2, 500, 1000),
-};
-const PLAYING = {
-  manifestLoadPolicy: policy(2, 1, 1000, 8000),
-  playlistLoadPolicy: policy(2, 2, 1000, 8000),
-  fragLoadPolicy: policy(2, 3, 1000, 4000),
-};
 const THUMBNAILS_DATA_ID = 'com.embed-player.thumbnails';
 
 /**
@@ -89,9 +62,8 @@ export async function attachHls(
   let timer: ReturnType<typeof setTimeout> | undefined;
   const stopDropWatch = watchFrameDrops(video, (dropped, decoded) => bus.emit('media:stats', { dropped, decoded }));
   // A new MediaSource (a restart, a media recovery: ours or hls.js's own) resets the element to paused:
-  // a film that was playing goes on once the new one is attached (bench:playback, 3G trace at 0 s:
-  // restarted after its half-minute hole, the film then stood paused; the fault matrix's garbage
-  // mid-film fragment under the e2e run's load: recovered, then paused under the spinner for good).
+  // a film that was playing goes on once the new one is attached, or it would stand paused under the
+  // spinner after a restart or a recovered bad fragment.
   const intent = watchPlayIntent(video);
   // The playback policy of the current hls.js instance (its ABR slot); the hold after a stall asks it too.
   const playback: PolicySlot = {};
@@ -253,52 +225,9 @@ export async function attachHls(
 
   function load(h: Hls, transfer?: EarlyMedia): void {
     h.loadSource(url);
-    if (transfer) {
-      // hls.js announces taken-over SourceBuffers (BUFFER_CREATED) before MEDIA_ATTACHED, whose handlers
-      // then point its stream controllers at the element instead: every back-buffer flush then read the
-      // element's ranges (audio and video together) for the audio's, took the audio fragments ahead of
-      // the video for evicted and fetched them again (bench:playback: 4-15 per 90 s run, every 4 s
-      // from 17 s on). Announced again once attached, they read their own buffers, as on a plain start.
-      let created: BufferCreatedData | undefined;
-      h.once(Events.BUFFER_CREATED, (_e, data) => (created = data));
-      h.once(Events.MEDIA_ATTACHED, () => created && h.trigger(Events.BUFFER_CREATED, created));
-      keepFirstStreams(h);
-    }
+    if (transfer) keepTakenOver(h);
     // The page's own start: its MediaSource and SourceBuffers taken over, what they hold kept.
     h.attachMedia(transfer ? (transfer as unknown as MediaAttachingData) : video);
-  }
-
-  /**
-   * hls.js takes the page's SourceBuffers over once both first fragments' codecs are known, and in doing
-   * so its fragment tracker drops the fragments still being appended (1.7.4: `attachTransferred`,
-   * `detectEvictedFragments` with `removeAppending`), clearing their elementary streams: the first main
-   * fragment was then buffered with no video stream, and hls.js's audio controller took the stream for
-   * audio-only for the rest of the session. That lifts its rule that audio loads at most one fragment
-   * ahead of the main one: in the 3G trace's hole the audio of 76-80 s was asked while the video of
-   * 68-72 s, which the playhead needed first, was still on its way, and the two shared the link
-   * (bench:playback; e2e ladder-link). What hls.js parsed of that fragment is put back as its appends
-   * land, before it counts as buffered.
-   */
-  function keepFirstStreams(h: Hls): void {
-    const parsed = new Map<Fragment, ElementaryStreams>();
-    const onParsed = (_e: Events.FRAG_PARSED, { frag }: FragParsedData) => {
-      if (frag.type === 'main') parsed.set(frag, { ...frag.elementaryStreams });
-    };
-    const onAppended = (_e: Events.BUFFER_APPENDED, { frag }: BufferAppendedData) => {
-      const streams = parsed.get(frag);
-      const { video, audio, audiovideo } = frag.elementaryStreams;
-      if (streams && !video && !audio && !audiovideo) frag.elementaryStreams = streams;
-    };
-    const onBuffered = (_e: Events.FRAG_BUFFERED, { frag }: FragBufferedData) => {
-      if (frag.type !== 'main' || frag.sn === 'initSegment') return;
-      h.off(Events.FRAG_PARSED, onParsed);
-      h.off(Events.BUFFER_APPENDED, onAppended);
-      h.off(Events.FRAG_BUFFERED, onBuffered);
-      parsed.clear();
-    };
-    h.on(Events.FRAG_PARSED, onParsed);
-    h.on(Events.BUFFER_APPENDED, onAppended);
-    h.on(Events.FRAG_BUFFERED, onBuffered);
   }
 
   function onError(h: Hls, data: ErrorData) {

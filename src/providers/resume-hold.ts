@@ -16,7 +16,7 @@ export function leftOf(frag: Fragment | undefined, before: Fragment | undefined,
   const stats = frag?.stats;
   if (!stats) return 0;
   // In (or dropped) and the film goes on (`more`): its next is still to come, about its size; canplay
-  // can come before hls.js asks for it (a CI run: no hold, the film stopped again 4 s later).
+  // can come before hls.js asks for it, and nothing on its way would mean no hold and another stop.
   if (stats.loading.end > 0 || stats.aborted) return more ? (stats.aborted ? before : frag)?.stats.total || 0 : 0;
   if (stats.total > 0) return Math.max(0, stats.total - stats.loaded);
   const last = before ? before.stats.total || before.stats.loaded : 0;

@@ -13,8 +13,8 @@ const LOAD_IDLE_MS = IDLE_MS;
  * What the other loads may receive while a request gets nothing before it counts as stuck rather than
  * waiting its turn: a cellular link queues each connection's bytes (the bench's link 64 KiB a
  * connection, a base station more), so on a slow link a request goes silent for seconds while the
- * audio's turn is served; on the 3G trace's hole a 240p fragment half in was cut after 10 s of that
- * (the audio had brought 65 kB meanwhile) and asked again from nothing: a 6 s stall of the player's own.
+ * audio's turn is served; cut then, a fragment half in would be asked again from nothing and the
+ * player would stall for the bytes it threw away.
  */
 const SHARED_TURN_BYTES = 256e3;
 
@@ -24,9 +24,8 @@ const SHARED_TURN_BYTES = 256e3;
  * `othersBytes`, or the media's server answered the watchdog's probe, `answered`); or, for one with no
  * answer yet, nothing arriving at all. A request silent while the others get a trickle is waiting its
  * turn on a slow link, answered or not: cut, its bytes (or its place in the queue) would be lost and
- * the retry would queue again from nothing. In Firefox on the 3G trace at 0 s the next 240p fragment,
- * asked in the hole behind the audio's (65 kB in 13 s), was cut after 10 s without a first byte, twice,
- * and the player stalled 11.5 s. An answer under way is kept through a total silence too (a hole in the
+ * the retry would queue again from nothing (a fragment asked in a hole behind the audio's would be cut
+ * before its first byte again and again). An answer under way is kept through a total silence too (a hole in the
  * signal: it goes on when bytes come back); an ask with no answer and nothing else heard is retried,
  * as hls.js's own first-byte timeout does. Whether a silence is the server's fault, the media watchdog
  * decides.
@@ -46,9 +45,8 @@ export const waitedFor = (own: number, othersBytes: number, linkLast: number): n
 /**
  * How many asks for one init segment or fragment the prefetch answers. hls.js asks for the start's
  * fragments as it takes the page's own start over (early-media.ts), and again when the take-over
- * resets that load: answered once, the second ask went to the network (bench:playback: the 240p and
- * audio first fragments fetched twice in 1 run of 5 on the 3G trace, the audio one in 2 of 3 on LTE:
- * 65–235 kB on the link while the next fragment is due). One more for a retry.
+ * resets that load: answered once, the second ask would go to the network and fetch the first
+ * fragments twice, while the next fragment is due. One more for a retry.
  */
 const FRAGMENT_ANSWERS = 3;
 
@@ -90,8 +88,8 @@ export function watchedLoader(traffic: MediaTraffic, cache: PlaylistCache, befor
         }
         // The prefetch's own times, so the bandwidth estimate (ABR) sees the real transfer. Its first
         // byte's too: hls.js takes the time to it off a fragment's load as latency (up to its estimate
-        // of that), and a first byte put at the last made the first fragment's whole transfer latency:
-        // a sample of 50 ms, 22 Mb/s on the 3G trace, and 1080p asked as the second fragment.
+        // of that), and a first byte put at the last would make the whole transfer latency: a sample of
+        // tens of Mb/s, and the top level asked as the second fragment.
         stats.loading.start = got.start;
         stats.loading.first = got.first;
         stats.loading.end = got.end;

@@ -36,7 +36,7 @@ export function bindMediaSession(player: PlayerApi, nav: Navigator = navigator):
     }
   });
   // What this piece last set: set again only when it changed or an ad's replaced it, since each set
-  // has the browser fetch the artwork again (twice per start on the 3G trace, 65 kB each).
+  // has the browser fetch the artwork again (tens of kB each time, on the start's link).
   let ours: MediaMetadata | undefined;
   let shown = '';
   let artworkShown = '';
