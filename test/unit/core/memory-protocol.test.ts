@@ -74,7 +74,7 @@ test('mergeRecords: a forgotten episode stays forgotten unless written again lat
   assert.equal(again[WRITTEN_KEY], { 7: 60, 8: 40 });
 });
 
-test('mergeRecords: no timestamps count as 0 (the newer wins); volume, mute, starts and choices from the newer where it has them', () => {
+test('mergeRecords: no timestamps count as 0 (a tie: the newer wins where it has the episode); volume, mute, starts and choices from the newer where it has them', () => {
   const older: MemoryRecord = {
     [PROGRESS_KEY]: { 1: 10, 2: 20 },
     [VOLUME_KEY]: 0.3,
@@ -85,7 +85,7 @@ test('mergeRecords: no timestamps count as 0 (the newer wins); volume, mute, sta
   };
   const newer: MemoryRecord = { [PROGRESS_KEY]: { 1: 11 }, [VOLUME_KEY]: 0.8, [AUDIO_KEY]: { 6: 'Jpn' }, [VARIANTS_KEY]: { 9: 2 } };
   const merged = mergeRecords(older, newer);
-  assert.equal(merged[PROGRESS_KEY], { 1: 11 }, 'an untimed episode only the older has is the newer\'s to forget');
+  assert.equal(merged[PROGRESS_KEY], { 1: 11, 2: 20 }, 'a tie goes to the newer only where it has the episode');
   assert.is(merged[VOLUME_KEY], 0.8);
   assert.is(merged[MUTED_KEY], true, 'kept: the newer says nothing of it');
   assert.equal(merged[AUDIO_KEY], { 5: 'Eng', 6: 'Jpn' });
