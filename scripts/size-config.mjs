@@ -26,10 +26,13 @@ export const BOOTSTRAP = { name: 'inline bootstrap (in the page, before the firs
  */
 export const SHARED = { name: 'shared lazy chunks (Preact, its hooks, compat and signals, the icons and the UI text, for the controls and the ads overlay; modules two lazy pieces share)', path: '.size/shared/*', brotli: true, limit: '10 kB' };
 
-/** The partner SDK (src/embed/, build.mjs buildEmbedSdk): a bundle of its own, on the partner's page. */
+/**
+ * The partner SDK (src/embed/, build.mjs buildEmbedSdk): a bundle of its own, on the partner's page.
+ * Partner memory (the record's merge and caps, src/core/memory-protocol.ts) is most of it above 3 kB.
+ */
 export const SDK = [
-  { name: 'partner SDK, ES module (dist/embed.mjs)', path: 'dist/embed.mjs', brotli: true, limit: '3 kB' },
-  { name: 'partner SDK, classic script (dist/embed.js)', path: 'dist/embed.js', brotli: true, limit: '3 kB' },
+  { name: 'partner SDK, ES module (dist/embed.mjs)', path: 'dist/embed.mjs', brotli: true, limit: '3.7 kB' },
+  { name: 'partner SDK, classic script (dist/embed.js)', path: 'dist/embed.js', brotli: true, limit: '3.9 kB' },
 ];
 
 export function sizeConfig(pieces) {

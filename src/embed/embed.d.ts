@@ -32,6 +32,14 @@ export interface PlayerOptions {
   apiBase?: string;
   /** 'eager' (default): the frame at once; 'lazy': when the container nears the viewport; 'facade': poster and play button, the frame on the first click. */
   loading?: Loading;
+  /**
+   * 'partner': your page keeps the viewer's memory (progress, volume, mute, audio and variant choices,
+   * where each title last started) in its own localStorage, under the key 'embed-player-memory', so the
+   * player remembers wherever the browser blocks its frame's storage, and across your site's pages. The
+   * SDK hands the record to the frame in its address (`#memory=…`) and stores each update the frame
+   * posts. An existing iframe is only listened to: give it its address with `partnerMemory()` first.
+   */
+  memory?: 'partner';
 }
 
 /** A command's refusal: `code` is docs/errors.md (SDK). */
@@ -102,9 +110,16 @@ export interface Player {
 /** `target`: a container (the SDK builds a 16:9 frame in it) or an existing player iframe. */
 export declare function createPlayer(target: HTMLElement, options?: PlayerOptions): Player;
 
+/**
+ * Partner memory for a plain iframe: sets `iframe.src` to `src` (the player page's address) with your
+ * page's record of the viewer's memory and stores each update the frame posts, as
+ * `createPlayer(…, { memory: 'partner' })` does. Returns the function that stops listening.
+ */
+export declare function partnerMemory(iframe: HTMLIFrameElement, src: string): () => void;
+
 declare global {
   interface Window {
     /** /player/embed.js (classic script). */
-    EmbedPlayer: { createPlayer: typeof createPlayer };
+    EmbedPlayer: { createPlayer: typeof createPlayer; partnerMemory: typeof partnerMemory };
   }
 }

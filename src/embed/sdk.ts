@@ -1,8 +1,9 @@
 // The partner SDK (docs/embedding.md "Partner SDK"): builds the player frame (or takes an existing one) and gives
 // a typed handle over the player's postMessage protocol. A separate bundle: from src/ it imports only
-// the pure protocol module (.dependency-cruiser.cjs "embed-standalone").
+// the pure protocol modules (.dependency-cruiser.cjs "embed-standalone").
 import { EVENTS, PROTOCOL, PROTOCOL_VERSION, readMessage } from '../core/embed-protocol';
 import type { Player, PlayerOptions, ReadyInfo, SdkError } from './embed';
+import { listenMemory, withMemory } from './partner-memory';
 
 const READY_MS = 30000;
 const REPLY_MS = 15000;
@@ -150,6 +151,9 @@ export function createPlayer(target: HTMLElement, options: PlayerOptions = {}, b
     }
   };
   addEventListener('message', onMessage);
+  // An existing frame only listens: its address got the record from partnerMemory() before it loaded.
+  const memory = options.memory === 'partner';
+  const stopMemory = memory ? listenMemory(() => frame, playerOrigin) : undefined;
 
   const call = (method: string, params?: unknown) =>
     new Promise((resolve, reject) => {
@@ -171,7 +175,9 @@ export function createPlayer(target: HTMLElement, options: PlayerOptions = {}, b
     observer?.disconnect();
     if (frame || destroyed) return;
     frame = document.createElement('iframe');
-    frame.src = autoplay ? playerAddress({ ...options, autoplay: true }, base) : src;
+    const address = autoplay ? playerAddress({ ...options, autoplay: true }, base) : src;
+    // Read as the frame is made ('lazy' and 'facade' make it later): the freshest record.
+    frame.src = memory ? withMemory(address) : address;
     frame.allow = ALLOW;
     frame.allowFullscreen = true;
     frame.title = 'Плеер';
@@ -222,6 +228,7 @@ export function createPlayer(target: HTMLElement, options: PlayerOptions = {}, b
       if (destroyed) return;
       destroyed = true;
       removeEventListener('message', onMessage);
+      stopMemory?.();
       observer?.disconnect();
       abort.abort();
       clearTimeout(readyTimer);
