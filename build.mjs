@@ -53,9 +53,9 @@ const alias = {
  * hls.js, asked late (Fast 3G waterfalls, docs/performance.md). A piece imports its own copy instead
  * (as webpack's splitChunks minSize does for small modules): a few hundred bytes more in lazy pieces,
  * three files fewer before the first frame. Only modules whose copies may live side by side (errors
- * and timeouts are told by name, not class; local.ts's warn-once flag is per copy).
+ * and timeouts are told by name, not class; the viewer's memory is one record on the global object).
  */
-const COPIED_INTO_PIECES = new Set(['src/core/errors.ts', 'src/core/deadline.ts', 'src/storage/local.ts', 'src/content/progress.ts', 'src/config/embedding-address.ts', 'src/content/audio-choice.ts', 'src/controller/fullscreen.ts', 'src/storage/start-memory.ts', 'src/i18n/ru.ts']);
+const COPIED_INTO_PIECES = new Set(['src/core/errors.ts', 'src/core/deadline.ts', 'src/storage/memory.ts', 'src/core/memory-protocol.ts', 'src/storage/cookies.ts', 'src/content/progress.ts', 'src/config/embedding-address.ts', 'src/content/audio-choice.ts', 'src/controller/fullscreen.ts', 'src/storage/start-memory.ts', 'src/i18n/ru.ts']);
 /** What the page's first wave may hold (scripts, stylesheet, modulepreloads): one HTTP/1.1 host's connections. */
 export const FIRST_WAVE_MAX = 6;
 
@@ -66,6 +66,7 @@ export const FIRST_WAVE_MAX = 6;
  */
 function copyIntoPieces(pageOptions) {
   const skip = {};
+  const copied = {};
   return {
     name: 'copy-into-pieces',
     setup(b) {
@@ -73,10 +74,15 @@ function copyIntoPieces(pageOptions) {
       const pageFiles = () => (reached ??= esbuild.build(pageOptions()).then((r) => new Set(Object.keys(r.metafile.inputs))));
       b.onResolve({ filter: /^\.\.?\// }, async (args) => {
         if (args.pluginData === skip || !args.importer.startsWith(join(root, 'src'))) return;
-        if ((await pageFiles()).has(relative(root, args.importer))) return;
+        // A copy's own imports are a piece's too (the copy's importer path is the page module's).
+        if (args.pluginData !== copied && (await pageFiles()).has(relative(root, args.importer))) return;
         const found = await b.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: skip });
         if (found.errors.length || !COPIED_INTO_PIECES.has(relative(root, found.path))) return;
         return { path: found.path, suffix: `?copy=${relative(root, args.resolveDir)}` };
+      });
+      b.onLoad({ filter: /\.ts$/ }, async (args) => {
+        if (!args.suffix.startsWith('?copy=')) return;
+        return { contents: await readFile(args.path, 'utf8'), loader: 'ts', pluginData: copied };
       });
     },
   };

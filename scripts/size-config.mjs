@@ -10,13 +10,13 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
  * The critical path's budget: the page (dist/player.html, its inline bootstrap included) + entry JS +
  * CSS + the chunks the entry imports statically (build.mjs copies them apart).
  */
-export const CRITICAL = { name: 'critical path (page with its inline bootstrap + entry JS + CSS + static chunks)', path: '.size/critical/*', brotli: true, limit: '19.2 kB' };
+export const CRITICAL = { name: 'critical path (page with its inline bootstrap + entry JS + CSS + static chunks)', path: '.size/critical/*', brotli: true, limit: '19.7 kB' };
 
 /**
  * Within it, what the page's first request waits for: the inline bootstrap, everything it imports
  * bundled in. Every kilobyte here arrives before the page's first requests go out (~6 ms on Fast 3G).
  */
-export const BOOTSTRAP = { name: 'inline bootstrap (in the page, before the first request)', path: '.size/bootstrap/*', brotli: true, limit: '6 kB' };
+export const BOOTSTRAP = { name: 'inline bootstrap (in the page, before the first request)', path: '.size/bootstrap/*', brotli: true, limit: '6.5 kB' };
 
 /**
  * The chunks only lazy pieces import (build.mjs copies them apart): Preact with its hooks, compat and

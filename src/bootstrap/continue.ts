@@ -8,7 +8,7 @@ import type { EmbedConfig } from '../config/embed-config';
 import { loadContent, loadEpisodes } from '../content/load-content';
 import { settleGuess, startPrefetch, useAudioPreferences } from '../providers/playlist-prefetch';
 import { FIRST_ASK_WAIT_MS, firstAsk } from '../providers/start-guess';
-import { AUDIO_KEY, readMap } from '../storage/local';
+import { AUDIO_KEY, recallMap } from '../storage/memory';
 import { chooseFirstSource } from './first-source';
 import { earlyCatalogue } from './page-config';
 
@@ -20,7 +20,7 @@ export function continueStart(config: EmbedConfig, domain: string): void {
   const { query } = config;
   const budget = config.requestTimeoutMs;
   useAudioPreferences(() => {
-    const saved = readMap(AUDIO_KEY)[movieId];
+    const saved = recallMap(AUDIO_KEY)[movieId];
     return { saved: typeof saved === 'string' ? saved : undefined, voiceAuthor: query.voiceAuthor, langOrder: config.langOrder };
   });
   const playlistAsked = startEarly(budget, () => loadEpisodes(apiBase, movieId))

@@ -3,7 +3,7 @@ import type { Episode } from '../core/entities';
 import { chooseInitialEpisode } from '../content/episodes';
 import { type SourceChoice, isDescriptorAddress, resolveSource } from '../content/source';
 import { detectCapabilities, pickEngine } from '../providers/engine';
-import { PROGRESS_KEY, VARIANTS_KEY, readMap } from '../storage/local';
+import { PROGRESS_KEY, VARIANTS_KEY, recallMap } from '../storage/memory';
 
 export interface FirstSource {
   episode: Episode;
@@ -26,8 +26,8 @@ export function chooseFirstSource(list: Episode[], config: EmbedConfig, apiBase:
     isAvailable: true,
     activeVariantId: null,
     queryVariantId: query.episodeVariantId,
-    savedVariantId: readMap(VARIANTS_KEY)[episode.contentId],
-    progress: readMap(PROGRESS_KEY),
+    savedVariantId: recallMap(VARIANTS_KEY)[episode.contentId],
+    progress: recallMap(PROGRESS_KEY),
     startAt: query.timeCode ?? query.episodeTime ?? 0,
     keepPlaying: false,
     placeholderUrl: '',

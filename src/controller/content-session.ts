@@ -8,7 +8,7 @@ import type { Episode } from '../core/entities';
 import { type ErrorCode, type ErrorData, httpError, isAbortError, isHttpError } from '../core/errors';
 import type { PieceLoader } from '../core/player-api';
 import type { Store } from '../core/store';
-import { AUDIO_KEY, PROGRESS_KEY, VARIANTS_KEY, readMap } from '../storage/local';
+import { AUDIO_KEY, PROGRESS_KEY, VARIANTS_KEY, recallMap } from '../storage/memory';
 import { deadline, isTimeoutError, nextTask, whenAborted } from '../core/deadline';
 import { isDescriptorAddress, resolveSource } from '../content/source';
 
@@ -100,8 +100,8 @@ export function createContentSession({ store, bus, config, domain, apiBase, load
       isAvailable: store.isAvailable.value,
       activeVariantId: store.activeVariantId.value,
       queryVariantId: query.episodeVariantId,
-      savedVariantId: readMap(VARIANTS_KEY)[episode.contentId],
-      progress: readMap(PROGRESS_KEY),
+      savedVariantId: recallMap(VARIANTS_KEY)[episode.contentId],
+      progress: recallMap(PROGRESS_KEY),
       startAt,
       keepPlaying: store.playRequested.value,
       placeholderUrl: config.assetBase + 'placeholder.mp4',
@@ -125,7 +125,7 @@ export function createContentSession({ store, bus, config, domain, apiBase, load
         if (life.signal.aborted || mine !== selection) return;
         const descriptor = reader.readDescriptor(raw, address);
         store.descriptor.value = descriptor;
-        const savedAudio = readMap(AUDIO_KEY)[episode.contentId];
+        const savedAudio = recallMap(AUDIO_KEY)[episode.contentId];
         url = reader.chooseSource(descriptor.sources, typeof savedAudio === 'string' ? savedAudio : undefined)!.link;
       } catch (err) {
         if (life.signal.aborted || mine !== selection) return;

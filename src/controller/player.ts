@@ -9,7 +9,7 @@ import { detectOffers } from '../providers/capabilities';
 import { detectCapabilities } from '../providers/engine';
 import { bindMedia } from '../providers/media';
 import { engineDeferred } from '../providers/start-guess';
-import { MUTED_KEY, VOLUME_KEY, readStored } from '../storage/local';
+import { MUTED_KEY, VOLUME_KEY, recall } from '../storage/memory';
 import { createContentSession } from './content-session';
 import { createErrorHandling } from './errors';
 import { shouldStretch } from './fullscreen';
@@ -44,7 +44,7 @@ export function createPlayer(config: EmbedConfig, env: PlayerEnv): PlayerApi {
   // The first local-storage access waits for the browser to load the origin's storage (tens of ms on
   // a busy device): it happens in a task of its own while the catalogue calls are out, not in the
   // first render's (attach below reads it again, from memory then).
-  setTimeout(() => readStored(VOLUME_KEY));
+  setTimeout(() => recall(VOLUME_KEY));
 
   // Evaluates the hls.js module the HTML already preloads, in parallel with the catalogue calls; on a
   // first visit without ads it is asked once the start's first fragments are in (providers/media.ts).
@@ -172,9 +172,9 @@ export function createPlayer(config: EmbedConfig, env: PlayerEnv): PlayerApi {
         onFailure: (code, f) => errors.fail(code, `${f.message} ${f.details}`, { cause: f, address: f.url }),
       });
       // SPEC §3: the viewer's volume and mute, before anything plays.
-      const volume = readStored(VOLUME_KEY);
+      const volume = recall(VOLUME_KEY);
       if (typeof volume === 'number' && volume >= 0 && volume <= 1) media.setVolume(volume);
-      if (readStored(MUTED_KEY) === true) media.setMuted(true);
+      if (recall(MUTED_KEY) === true) media.setMuted(true);
       playback.attach(media);
     },
     start: session.start,

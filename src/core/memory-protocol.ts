@@ -11,10 +11,12 @@ export const VOLUME_KEY = 'player-volume';
 export const MUTED_KEY = 'player-muted';
 /** When each episode's progress was last written or forgotten (ms since epoch): the newest wins. */
 export const WRITTEN_KEY = 'player-progress-at';
+/** When each title's audio or variant was last chosen (ms since epoch): the caps keep the latest. */
+export const CHOSEN_KEY = 'player-chosen-at';
 /** Where each title last started (storage/start-memory.ts). */
 export const STARTS_KEY = 'player-starts';
 
-export const MEMORY_KEYS = [PROGRESS_KEY, VARIANTS_KEY, AUDIO_KEY, VOLUME_KEY, MUTED_KEY, WRITTEN_KEY, STARTS_KEY] as const;
+export const MEMORY_KEYS = [PROGRESS_KEY, VARIANTS_KEY, AUDIO_KEY, VOLUME_KEY, MUTED_KEY, WRITTEN_KEY, CHOSEN_KEY, STARTS_KEY] as const;
 
 /** Key → value; every value is checked where it is read, as anything a page or an older build left. */
 export type MemoryRecord = Partial<Record<(typeof MEMORY_KEYS)[number], unknown>>;
@@ -58,13 +60,14 @@ export const COOKIE_FIELDS = [
   ['a', AUDIO_KEY],
   ['v', VOLUME_KEY],
   ['m', MUTED_KEY],
+  ['c', CHOSEN_KEY],
 ] as const;
 
 /** Only a map's own entries: an id such as 'toString' or '__proto__' is data, never Object.prototype's. */
 const own = (map: object, id: string): boolean => Object.prototype.hasOwnProperty.call(map, id);
 
-const when = (r: MemoryRecord, id: string): number => {
-  const t = mapOf(r[WRITTEN_KEY])[id];
+const when = (r: MemoryRecord, id: string, key: typeof WRITTEN_KEY | typeof CHOSEN_KEY = WRITTEN_KEY): number => {
+  const t = mapOf(r[key])[id];
   return typeof t === 'number' && Number.isFinite(t) ? t : 0;
 };
 
@@ -76,7 +79,7 @@ const when = (r: MemoryRecord, id: string): number => {
 export function mergeRecords(older: MemoryRecord, newer: MemoryRecord): MemoryRecord {
   const merged: MemoryRecord = { ...older };
   for (const key of MEMORY_KEYS) if (newer[key] !== undefined) merged[key] = newer[key];
-  for (const key of [VARIANTS_KEY, AUDIO_KEY] as const) merged[key] = { ...mapOf(older[key]), ...mapOf(newer[key]) };
+  for (const key of [VARIANTS_KEY, AUDIO_KEY, CHOSEN_KEY] as const) merged[key] = { ...mapOf(older[key]), ...mapOf(newer[key]) };
   const before = mapOf(older[PROGRESS_KEY]);
   const after = mapOf(newer[PROGRESS_KEY]);
   const progress: Record<string, unknown> = { ...after };
@@ -84,8 +87,8 @@ export function mergeRecords(older: MemoryRecord, newer: MemoryRecord): MemoryRe
   for (const id of Object.keys({ ...before, ...mapOf(older[WRITTEN_KEY]) })) {
     const t = when(older, id);
     const u = when(newer, id);
-    if (t > u || (t === u && !(id in after))) {
-      if (id in before) progress[id] = before[id];
+    if (t > u || (t === u && !own(after, id))) {
+      if (own(before, id)) progress[id] = before[id];
       else delete progress[id];
       if (t) written[id] = t;
     }
@@ -95,13 +98,11 @@ export function mergeRecords(older: MemoryRecord, newer: MemoryRecord): MemoryRe
   return merged;
 }
 
-/** The last `n` entries of a map (insertion order: a write puts its key last); none for 0, which `slice(-0)` would make all. */
-const lastOf = (map: unknown, n: number): Record<string, unknown> => Object.fromEntries(n > 0 ? Object.entries(mapOf(map)).slice(-n) : []);
-
 /**
- * The record within `titles` episodes' progress (the newest written kept), `titles` audio and variant
- * choices (the latest), `starts` starts, and `bytes` JSON characters (the oldest progress dropped
- * first, then the starts, then the oldest choices). Only MEMORY_KEYS are kept.
+ * The record within `titles` episodes' progress (the newest written kept), `titles` titles' audio
+ * and variant choices (the latest chosen), `starts` starts, and `bytes` JSON characters (the oldest
+ * progress dropped first, then the starts, then the oldest choices). Only MEMORY_KEYS are kept; a
+ * record nothing of which fits keeps only a valid volume and mute.
  */
 export function capRecord(record: MemoryRecord, titles = PARTNER_TITLES, starts = PARTNER_STARTS, bytes = PARTNER_BYTES): MemoryRecord {
   const progress = mapOf(record[PROGRESS_KEY]);
@@ -113,21 +114,28 @@ export function capRecord(record: MemoryRecord, titles = PARTNER_TITLES, starts 
     capped[PROGRESS_KEY] = Object.fromEntries(kept.filter((id) => own(progress, id)).map((id) => [id, progress[id]]));
     capped[WRITTEN_KEY] = Object.fromEntries(kept.filter((id) => when(record, id)).map((id) => [id, when(record, id)]));
   };
+  const chosen = [...new Set([...Object.keys(mapOf(record[AUDIO_KEY])), ...Object.keys(mapOf(record[VARIANTS_KEY]))])].sort(
+    (x, y) => when(record, y, CHOSEN_KEY) - when(record, x, CHOSEN_KEY),
+  );
+  const keepChoices = (n: number) => {
+    const kept = chosen.slice(0, n);
+    for (const key of [AUDIO_KEY, VARIANTS_KEY] as const) {
+      const map = mapOf(record[key]);
+      capped[key] = Object.fromEntries(kept.filter((id) => own(map, id)).map((id) => [id, map[id]]));
+    }
+    capped[CHOSEN_KEY] = Object.fromEntries(kept.filter((id) => when(record, id, CHOSEN_KEY)).map((id) => [id, when(record, id, CHOSEN_KEY)]));
+  };
   let n = Math.min(ids.length, titles);
-  let choices = titles;
+  let choices = Math.min(chosen.length, titles);
   keep(n);
-  capped[AUDIO_KEY] = lastOf(record[AUDIO_KEY], choices);
-  capped[VARIANTS_KEY] = lastOf(record[VARIANTS_KEY], choices);
+  keepChoices(choices);
   capped[STARTS_KEY] = Array.isArray(record[STARTS_KEY]) ? (record[STARTS_KEY] as unknown[]).slice(0, starts) : [];
   const size = () => JSON.stringify(capped).length;
   while (size() > bytes) {
     if (n > 0) keep(--n);
     else if ((capped[STARTS_KEY] as unknown[]).length) capped[STARTS_KEY] = (capped[STARTS_KEY] as unknown[]).slice(0, -1);
-    else if (choices > 0) {
-      choices--;
-      capped[AUDIO_KEY] = lastOf(record[AUDIO_KEY], choices);
-      capped[VARIANTS_KEY] = lastOf(record[VARIANTS_KEY], choices);
-    } else return typeof capped[VOLUME_KEY] === 'number' && typeof capped[MUTED_KEY] !== 'object' ? { [VOLUME_KEY]: capped[VOLUME_KEY], [MUTED_KEY]: capped[MUTED_KEY] === true } : {};
+    else if (choices > 0) keepChoices(--choices);
+    else return typeof capped[VOLUME_KEY] === 'number' ? { [VOLUME_KEY]: capped[VOLUME_KEY], [MUTED_KEY]: capped[MUTED_KEY] === true } : {};
   }
   return capped;
 }

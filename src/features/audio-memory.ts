@@ -3,7 +3,8 @@ import { chooseAudioTrack } from '../content/audio-choice';
 import type { Descriptor } from '../core/entities';
 import type { MediaTrack } from '../core/tracks';
 import type { PlayerParts } from '../core/player-api';
-import { AUDIO_KEY, readMap, writeStored } from '../storage/local';
+import { AUDIO_KEY, recallMap } from '../storage/memory';
+import { rememberEntry } from '../storage/remember';
 
 /**
  * SPEC §3/§4 favoriteAudioTracks. Streaming case: when a track list arrives, the chosen track
@@ -15,11 +16,11 @@ export function attachAudioMemory({ store, requests, config }: PlayerParts): () 
   const contentId = () => store.content.peek()?.id ?? config.movieId;
   const save = (label: string) => {
     const id = contentId();
-    if (id !== undefined && label) writeStored(AUDIO_KEY, { ...readMap(AUDIO_KEY), [id]: label });
+    if (id !== undefined && label) rememberEntry(AUDIO_KEY, id, label);
   };
   const savedLabel = () => {
     const id = contentId();
-    const v = id === undefined ? undefined : readMap(AUDIO_KEY)[id];
+    const v = id === undefined ? undefined : recallMap(AUDIO_KEY)[id];
     return typeof v === 'string' ? v : undefined;
   };
 

@@ -1,5 +1,6 @@
 import { originOf } from '../config/embedding-address';
 import { PROTOCOL, PROTOCOL_VERSION } from '../core/embed-protocol';
+import type { MemoryRecord } from '../core/memory-protocol';
 
 // The parent-page protocol (docs/embedding.md "Parent page messages"): one versioned envelope for everything the
 // player posts, and a strict reader for what the parent sends.
@@ -17,6 +18,8 @@ export interface OutgoingPayloads {
   reply: unknown;
   /** An SDK event `{ name, data }`, only to a page that said hello. */
   event: unknown;
+  /** The viewer's memory for the partner's store (features/partner-memory.ts), only to a known origin. */
+  memory: MemoryRecord;
 }
 
 export interface Envelope<K extends keyof OutgoingPayloads = keyof OutgoingPayloads> {

@@ -5,8 +5,10 @@ import type { PlayerParts } from '../core/player-api';
 import { attachAudioMemory } from './audio-memory';
 import { attachBinge } from './binge';
 import { attachMessenger } from './messenger';
+import { attachPartnerMemory } from './partner-memory';
 import { attachProgressMemory } from './progress-memory';
 import { attachStartMemory } from './start-memory';
+import { attachStorageAccess } from './storage-access';
 import { attachVariantMemory } from './variant-memory';
 import { attachVolumeMemory } from './volume-memory';
 
@@ -20,6 +22,8 @@ export function attachFeatures(parts: PlayerParts): () => void {
     attachVariantMemory(parts),
     attachStartMemory(parts),
     attachBinge(parts),
+    attachPartnerMemory(parts),
+    attachStorageAccess(),
   ];
   return () => offs.forEach((off) => off());
 }

@@ -1,6 +1,7 @@
 import { effect } from '@preact/signals-core';
 import type { PlayerParts } from '../core/player-api';
-import { PROGRESS_KEY, readMap, writeStored } from '../storage/local';
+import { PROGRESS_KEY, recallMap } from '../storage/memory';
+import { rememberProgress } from '../storage/remember';
 import { withProgress } from '../content/progress';
 
 /** SPEC §9: progress is saved at most once every 10 s. */
@@ -36,7 +37,7 @@ export function attachProgressMemory(
   let written: Position | undefined;
 
   const write = (p: Position, at: number | undefined) =>
-    writeStored(PROGRESS_KEY, withProgress(readMap(PROGRESS_KEY), p.episodeId, p.variantId, at));
+    rememberProgress(p.episodeId, withProgress(recallMap(PROGRESS_KEY), p.episodeId, p.variantId, at), now());
 
   const save = () => {
     if (!latest || latest === written) return;

@@ -1,6 +1,8 @@
 import { effect } from '@preact/signals-core';
 import type { PlayerParts } from '../core/player-api';
-import { rememberStart } from '../storage/start-memory';
+import { STARTS_KEY } from '../core/memory-protocol';
+import { remember } from '../storage/remember';
+import { withStart } from '../storage/start-memory';
 
 /**
  * At each source's first frame, what its engine asked for first is remembered for the title
@@ -14,6 +16,7 @@ export function attachStartMemory({ store, config }: Pick<PlayerParts, 'store' |
     const movie = config.movieId;
     if (!first || !episode || movie === undefined || store.descriptor.peek() || first.url !== store.sourceUrl.peek()) return;
     const { url: master, startAt: at, playlists, segments } = first;
-    rememberStart({ movie, episode: episode.id, variant: store.activeVariantId.peek(), master, at, playlists, segments });
+    const starts = withStart({ movie, episode: episode.id, variant: store.activeVariantId.peek(), master, at, playlists, segments });
+    if (starts) remember(STARTS_KEY, starts);
   });
 }

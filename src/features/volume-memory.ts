@@ -1,5 +1,6 @@
 import type { PlayerParts } from '../core/player-api';
-import { MUTED_KEY, VOLUME_KEY, readStored, writeStored } from '../storage/local';
+import { MUTED_KEY, VOLUME_KEY, recall } from '../storage/memory';
+import { remember } from '../storage/remember';
 
 /**
  * SPEC §3/§4 player-volume and player-muted, saved on each change. The player restores them before
@@ -9,7 +10,7 @@ import { MUTED_KEY, VOLUME_KEY, readStored, writeStored } from '../storage/local
 export function attachVolumeMemory({ store, bus }: PlayerParts): () => void {
   return bus.on('media:volume', ({ volume, muted }) => {
     if (store.mutedAutoplay.peek()) return;
-    if (readStored(VOLUME_KEY) !== volume) writeStored(VOLUME_KEY, volume);
-    if ((readStored(MUTED_KEY) ?? false) !== muted) writeStored(MUTED_KEY, muted);
+    if (recall(VOLUME_KEY) !== volume) remember(VOLUME_KEY, volume);
+    if ((recall(MUTED_KEY) ?? false) !== muted) remember(MUTED_KEY, muted);
   });
 }

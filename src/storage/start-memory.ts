@@ -1,13 +1,11 @@
-// Where each title last started on this device (issue 26): what the engine asked for first, so a
-// returning viewer's bootstrap can ask for the same at once, before the catalogue has answered. The
-// stored value is anything a page or an older build left there: every entry is checked as it is read.
-// Guarded as local.ts guards its keys (a sandboxed frame throws on the mere read, a full quota on the
-// write; SPEC §8: only logged), but apart from it: the inline bootstrap and the features piece use
-// this module and the entry does not, and a module all three reach is one more file in the page's
-// first wave (build.mjs FIRST_WAVE_MAX).
-
-/** Not one of SPEC §3's keys: the player's own, beside player-volume and player-muted. */
-export const STARTS_KEY = 'player-starts';
+// Where each title last started on this device: what the engine asked for first, so a returning
+// viewer's bootstrap can ask for the same at once, before the catalogue has answered. Kept in the
+// viewer's memory (storage/memory.ts) under STARTS_KEY, written by features/start-memory.ts; the
+// stored value is anything a page or an older build left there: every entry is checked as it is
+// read. Apart from memory.ts: the inline bootstrap and the features piece use this module and the
+// entry does not.
+import { STARTS_KEY } from '../core/memory-protocol';
+import { recall } from './memory';
 
 export interface StartMemory {
   /** The title: the movie id of the query. */
@@ -49,33 +47,17 @@ function readStart(v: unknown): StartMemory | undefined {
   return valid ? (s as unknown as StartMemory) : undefined;
 }
 
-let warned = false;
-const warn = (err: unknown) => {
-  if (!warned) console.warn('[player] local storage unavailable', err);
-  warned = true;
-};
-
 /** Every valid entry, newest first. */
 function readStarts(): StartMemory[] {
-  let v: unknown;
-  try {
-    v = JSON.parse(localStorage.getItem(STARTS_KEY) ?? '[]');
-  } catch (err) {
-    warn(err);
-  }
+  const v = recall(STARTS_KEY);
   return Array.isArray(v) ? v.slice(0, MAX_TITLES).flatMap((s) => readStart(s) ?? []) : [];
 }
 
 /** Where `movie` last started on this device, if it did. */
 export const recallStart = (movie: number): StartMemory | undefined => readStarts().find((s) => s.movie === movie);
 
-/** Remembers `start` as its title's newest, first of at most MAX_TITLES (storage that fails: logged, nothing else). */
-export function rememberStart(start: StartMemory): void {
+/** The starts with `start` as its title's newest, first of at most MAX_TITLES; undefined when `start` is not one this build keeps. */
+export function withStart(start: StartMemory): StartMemory[] | undefined {
   const entry = readStart({ ...start, playlists: start.playlists.slice(0, MAX_PLAYLISTS), segments: start.segments.slice(0, MAX_SEGMENTS) });
-  if (!entry) return;
-  try {
-    localStorage.setItem(STARTS_KEY, JSON.stringify([entry, ...readStarts().filter((s) => s.movie !== entry.movie)].slice(0, MAX_TITLES)));
-  } catch (err) {
-    warn(err);
-  }
+  return entry && [entry, ...readStarts().filter((s) => s.movie !== entry.movie)].slice(0, MAX_TITLES);
 }

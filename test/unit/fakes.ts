@@ -2,6 +2,7 @@
 // loader that hands out real or fake modules, a happy-dom <video> whose play()/pause() confirm with
 // media events the way a browser does, a clock, and a fake provider (Media) for the controller's
 // smaller parts. Nothing here waits on real time beyond a few zero-delay turns.
+import { freshMemory } from './storage/memory-kit';
 import type { Window } from 'happy-dom';
 import { readEmbedConfig } from '../../src/config/embed-config';
 import * as laterRequests from '../../src/controller/later-requests';
@@ -286,6 +287,8 @@ export const seriesRoutes = (extra: Record<string, Route> = {}): Record<string, 
 /** A player as main.tsx makes one, with the given loader (by default no piece ever arrives). */
 export function makePlayer(search: string, globals: Record<string, unknown> = {}, load: PieceLoader = fakeLoader().load): PlayerApi {
   const config = readEmbedConfig({ datasets: [], globals, search, scriptUrl: `${ORIGIN}/player/main.js` });
+  // Each player a new page: its memory opened again from storage.
+  freshMemory();
   return createPlayer(config, { domain: 'https://partner.example/page', pageUrl: `${ORIGIN}/player/${search}`, load });
 }
 
@@ -314,6 +317,7 @@ export function stage(
 ): Stage {
   const win = installDom(`${ORIGIN}/player/${search}`);
   Object.defineProperty(globalThis, 'localStorage', { get: () => win.localStorage, configurable: true });
+  freshMemory();
   const proto = win.HTMLMediaElement.prototype as unknown as { canPlayType(t: string): string };
   proto.canPlayType = (t) => (engine === 'native' && /mpegurl/i.test(t) ? 'maybe' : '');
   const w = win as unknown as Record<string, unknown>;

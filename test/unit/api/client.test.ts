@@ -166,12 +166,12 @@ test('errors keep the response body; requests are cancellable and have no timeou
   assert.is(calls[1].init.signal, ctrl.signal);
 });
 
-test('writeCookie: path /, expiry, SameSite=None; Secure only on https; false when cookies throw', () => {
+test('writeCookie: path /, expiry, SameSite=None; Secure; Partitioned only in a secure context; false when cookies throw', () => {
   const jar = { cookie: '' };
   writeCookie('authToken', 'a b', { expires: Date.UTC(2030, 0, 1) }, jar);
   assert.is(jar.cookie, 'authToken=a%20b; path=/; expires=Tue, 01 Jan 2030 00:00:00 GMT');
-  writeCookie('device_fp', 'v', { maxAge: 31536000, secure: true }, jar);
-  assert.is(jar.cookie, 'device_fp=v; path=/; max-age=31536000; SameSite=None; Secure');
+  writeCookie('device_fp', 'v', { maxAge: 31536000 }, jar, true);
+  assert.is(jar.cookie, 'device_fp=v; path=/; max-age=31536000; SameSite=None; Secure; Partitioned');
   const sandboxed = {
     get cookie(): string {
       throw new Error('SecurityError');

@@ -8,7 +8,8 @@ import type { HlsContext, PieceModules } from '../../../src/core/player-api';
 import type { PlayerError } from '../../../src/core/errors';
 import { screenOf } from '../../../src/core/errors';
 import * as features from '../../../src/features/index';
-import { MUTED_KEY, PROGRESS_KEY, readStored, writeStored } from '../../../src/storage/local';
+import { MUTED_KEY, PROGRESS_KEY } from '../../../src/core/memory-protocol';
+import { readStored, writeStored } from '../storage/memory-kit';
 import { mountPlayer } from '../../../src/ui/player';
 import { ORIGIN, fakeClock, filmRoutes, flush, quiet, seriesRoutes, stage, stubVideo } from '../fakes';
 

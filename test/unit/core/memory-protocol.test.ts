@@ -4,6 +4,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import {
   AUDIO_KEY,
+  CHOSEN_KEY,
   MEMORY_KEYS,
   MUTED_KEY,
   PARTNER_BYTES,
@@ -129,9 +130,12 @@ test('capRecord: the newest written titles kept, the oldest dropped; forgotten e
 test('capRecord: choices and starts by count', () => {
   const audio = Object.fromEntries(Array.from({ length: 60 }, (_, i) => [`c${i}`, 'Rus']));
   const starts = Array.from({ length: 12 }, (_, i) => ({ contentId: i }));
-  const capped = capRecord({ [AUDIO_KEY]: audio, [VARIANTS_KEY]: { a: 1, b: 2, c: 3 }, [STARTS_KEY]: starts });
-  assert.equal(Object.keys(capped[AUDIO_KEY] as object), Array.from({ length: PARTNER_TITLES }, (_, i) => `c${i + 10}`), 'the last 50 written');
-  assert.equal(capped[VARIANTS_KEY], { a: 1, b: 2, c: 3 });
+  // Chosen in order, c59 last; b and c (variants) earlier than any audio.
+  const chosenAt = { ...Object.fromEntries(Array.from({ length: 60 }, (_, i) => [`c${i}`, 100 + i])), a: 200, b: 1, c: 2 };
+  const capped = capRecord({ [AUDIO_KEY]: audio, [VARIANTS_KEY]: { a: 1, b: 2, c: 3 }, [CHOSEN_KEY]: chosenAt, [STARTS_KEY]: starts });
+  const kept = Object.keys(capped[AUDIO_KEY] as object);
+  assert.equal(kept.sort(), Array.from({ length: PARTNER_TITLES - 1 }, (_, i) => `c${i + 11}`).sort(), 'the titles chosen last: a, then c59 back to c11');
+  assert.equal(capped[VARIANTS_KEY], { a: 1 });
   assert.equal(capped[STARTS_KEY], starts.slice(0, PARTNER_STARTS), 'the first (the latest) starts');
   // No room for choices at all: none, not all of them.
   const none = capRecord({ [AUDIO_KEY]: audio, [VARIANTS_KEY]: { a: 1 }, [STARTS_KEY]: starts }, 0, 0);
@@ -146,6 +150,7 @@ test('capRecord: by bytes, the oldest progress goes first, then the starts, then
     ...episodes(40, (i) => ({ t: i, note: big })),
     [STARTS_KEY]: [{ big }, { big }],
     [AUDIO_KEY]: { 1: big, 2: big },
+    [CHOSEN_KEY]: { 1: 1, 2: 2 },
     [VOLUME_KEY]: 0.7,
     [MUTED_KEY]: true,
   };
@@ -170,6 +175,7 @@ test('capRecord: by bytes, the oldest progress goes first, then the starts, then
     [STARTS_KEY]: [],
     [VOLUME_KEY]: 0.7,
     [MUTED_KEY]: true,
+    [CHOSEN_KEY]: {},
   });
 });
 

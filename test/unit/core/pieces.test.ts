@@ -116,12 +116,12 @@ test('the page\'s first wave is three files: a piece copies the small modules it
   assert.ok(page.size + 1 <= FIRST_WAVE_MAX, `scripts and chunks ${[...page].join(', ')} and the stylesheet`);
   // The entry and one chunk (@preact/signals-core, which the pieces share as one instance; preact itself loads with them).
   assert.is(page.size, 2, `the entry and its chunks: ${[...page].join(', ')}`);
-  // The features piece reads local storage and progress as the entry does, from copies of its own.
+  // The features piece reads the viewer's memory and progress as the entry does, from copies of its own.
   const features = closure(out(registry.features.entry));
   const inputs = (files: Set<string>) => [...files].flatMap((f) => Object.keys(outputs[f].inputs));
-  assert.ok(inputs(page).includes('src/storage/local.ts'), 'the page has local storage');
+  assert.ok(inputs(page).includes('src/storage/memory.ts'), "the page has the viewer's memory");
   assert.equal(inputs(page).filter((i) => i.includes('node_modules/preact/')), [], 'preact loads with the pieces that render with it, not in the first wave');
-  assert.ok(inputs(features).some((i) => i.startsWith('src/storage/local.ts?copy=')), 'the features piece has its copy');
+  assert.ok(inputs(features).some((i) => i.startsWith('src/storage/memory.ts?copy=')), 'the features piece has its copy');
   assert.not.ok(
     [...features].some((f) => page.has(f) && Object.keys(outputs[f].inputs).includes('src/storage/local.ts')),
     'and does not import the page\'s chunk for it',

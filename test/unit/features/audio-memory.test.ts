@@ -5,7 +5,8 @@ import { createBus } from '../../../src/core/bus';
 import type { PlayerParts } from '../../../src/core/player-api';
 import { createStore } from '../../../src/core/store';
 import { attachAudioMemory } from '../../../src/features/audio-memory';
-import { AUDIO_KEY, readStored, writeStored } from '../../../src/storage/local';
+import { AUDIO_KEY } from '../../../src/core/memory-protocol';
+import { readStored, writeStored, freshMemory } from '../storage/memory-kit';
 import { installDom } from '../dom';
 
 const win = installDom();
@@ -13,6 +14,7 @@ const win = installDom();
 const fresh = () => {
   Object.defineProperty(globalThis, 'localStorage', { get: () => win.localStorage, configurable: true });
   win.localStorage.clear();
+  freshMemory();
 };
 /** As the provider writes them: the list and the active track together. */
 const arrive = (store: ReturnType<typeof createStore>, active: number) =>

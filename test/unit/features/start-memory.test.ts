@@ -1,4 +1,5 @@
 // Each source's first frame remembers what its engine asked for first (issue 26).
+import { freshMemory } from '../storage/memory-kit';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readEmbedConfig } from '../../../src/config/embed-config';
@@ -17,6 +18,7 @@ const config = (search: string) => readEmbedConfig({ datasets: [], globals: {}, 
 function setup(search = '?movie_id=2') {
   Object.defineProperty(globalThis, 'localStorage', { get: () => win.localStorage, configurable: true });
   win.localStorage.clear();
+  freshMemory();
   const store = createStore();
   store.episode.value = ep(203, 1, 3);
   store.activeVariantId.value = 7;

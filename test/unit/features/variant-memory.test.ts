@@ -2,7 +2,8 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createBus } from '../../../src/core/bus';
 import { attachVariantMemory } from '../../../src/features/variant-memory';
-import { VARIANTS_KEY, readStored, writeStored } from '../../../src/storage/local';
+import { VARIANTS_KEY } from '../../../src/core/memory-protocol';
+import { readStored, writeStored, freshMemory } from '../storage/memory-kit';
 import { ep } from '../content/fixtures';
 import { installDom } from '../dom';
 
@@ -10,6 +11,7 @@ const win = installDom();
 const fresh = () => {
   Object.defineProperty(globalThis, 'localStorage', { get: () => win.localStorage, configurable: true });
   win.localStorage.clear();
+  freshMemory();
 };
 
 test('SPEC §3 episodeVariants: each variant switch is saved by content id, other contents kept', () => {

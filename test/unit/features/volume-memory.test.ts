@@ -4,7 +4,8 @@ import { createBus } from '../../../src/core/bus';
 import type { PlayerParts } from '../../../src/core/player-api';
 import { createStore } from '../../../src/core/store';
 import { attachVolumeMemory } from '../../../src/features/volume-memory';
-import { MUTED_KEY, VOLUME_KEY, readStored } from '../../../src/storage/local';
+import { MUTED_KEY, VOLUME_KEY } from '../../../src/core/memory-protocol';
+import { readStored, freshMemory } from '../storage/memory-kit';
 import { installDom } from '../dom';
 
 const win = installDom();
@@ -12,6 +13,7 @@ const win = installDom();
 const fresh = () => {
   Object.defineProperty(globalThis, 'localStorage', { get: () => win.localStorage, configurable: true });
   win.localStorage.clear();
+  freshMemory();
 };
 
 function setup() {

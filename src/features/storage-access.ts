@@ -1,0 +1,37 @@
+import { openMemory } from '../storage/memory';
+import { moveRecordTo } from '../storage/remember';
+
+/** What the viewer clicks to start: the big play button, the bar's, the resume prompt's two. */
+const STARTS = '.pl-big-play, [data-action="play"], .pl-resume button';
+
+type AccessDocument = Document & {
+  /** Chromium: `{ localStorage: true }` asks for unpartitioned localStorage too, given in the handle. */
+  requestStorageAccess?(types?: { localStorage: boolean }): Promise<{ localStorage?: Storage } | undefined>;
+};
+
+/**
+ * The Storage Access API, asked once, within the viewer's first click on Play or on the resume
+ * prompt, in a frame whose page is of another site: only the viewer's own click may cause the
+ * browser's prompt, and asked later the browser refuses it for want of a gesture. If access comes,
+ * the page's record moves into the storage it opens, which keeps every later change. What each engine
+ * does here is in docs/embedding.md "What the viewer's browser remembers".
+ */
+export function attachStorageAccess(win: Window = window): () => void {
+  const doc = win.document as AccessDocument;
+  if (typeof doc.requestStorageAccess !== 'function' || win.parent === win) return () => {};
+  const onClick = (e: Event) => {
+    if (!e.isTrusted || !(e.target as Element | null)?.closest?.(STARTS)) return;
+    off();
+    // Called in the click's own task: WebKit honours the gesture only there.
+    doc
+      .requestStorageAccess!({ localStorage: true })
+      .then((handle) => {
+        const storage = handle?.localStorage ?? win.localStorage;
+        if (openMemory().granted !== storage && moveRecordTo(storage)) console.info('[player] storage access granted: the memory moves into it');
+      })
+      .catch((err: unknown) => console.info('[player] storage access not granted', err));
+  };
+  const off = () => doc.removeEventListener('click', onClick, true);
+  doc.addEventListener('click', onClick, true);
+  return off;
+}
