@@ -11,6 +11,7 @@ const all: Record<string, () => Promise<unknown>> = {
   screens: () => import('./screens.test'),
   ads: () => import('./ads.test'),
   sdk: () => import('./sdk.test'),
+  memory: () => import('./memory.test'),
 };
 const only = process.env.ENGINES_ONLY?.split(',').map((s) => s.trim());
 const files = Object.keys(all).filter((f) => !only || only.some((o) => f.includes(o)));
