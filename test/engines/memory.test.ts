@@ -166,10 +166,13 @@ async function watch(parent: Tab): Promise<Watched> {
 
   await parent.waitFor((gap: number) => Date.now() - (window as unknown as { __saves: Save[] }).__saves.at(-1)!.at > gap, SAVE_GAP_MS, T, 'a save due again');
   const before = (await saves(parent)).length;
-  await until(parent, async () => {
+  // The click is retried only while the place has not moved (a second one would move it 10 s more).
+  const from = (await video(player)).t;
+  await until(player, async () => {
     await wake(player);
     await player.click('[data-action="forward"]');
-  }, (n: number) => (window as unknown as { __saves: Save[] }).__saves.length > n, before, 'the place 10 s on saved');
+  }, (t: number) => document.querySelector('video')!.currentTime > t + 5, from, 'the place 10 s on');
+  await parent.waitFor((n: number) => (window as unknown as { __saves: Save[] }).__saves.length > n, before, T, 'the place 10 s on saved');
   const saved = (await saves(parent)).at(-1)!;
   const at = Math.floor(saved.t);
   assert.ok(at >= 10 && at < 50, `saved at ${saved.t}`);
