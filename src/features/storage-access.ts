@@ -1,8 +1,26 @@
 import { openMemory } from '../storage/memory';
+import { parentOrigin } from './envelope';
 import { moveRecordTo } from '../storage/remember';
 
 /** What the viewer clicks to start: the big play button, the bar's, the resume prompt's two. */
 const STARTS = '.pl-big-play, [data-action="play"], .pl-resume button';
+
+/**
+ * The frame is of another site than its parent's, as far as it can tell: not an opaque origin (a
+ * frame sandboxed without allow-same-origin, where the browser refuses the request with an error),
+ * nor the parent's own host (storage is the frame's own there). The parent's origin comes from
+ * ancestorOrigins, else the referrer (Firefox).
+ */
+function acrossSites(win: Window): boolean {
+  const own = win.location;
+  if (!own || win.origin === 'null') return false;
+  const parent = parentOrigin({ ancestorOrigins: own.ancestorOrigins, referrer: win.document.referrer });
+  try {
+    return !parent || new URL(parent).hostname !== own.hostname;
+  } catch {
+    return true;
+  }
+}
 
 type AccessDocument = Document & {
   /** Chromium: `{ localStorage: true }` asks for unpartitioned localStorage too, given in the handle. */
@@ -11,14 +29,14 @@ type AccessDocument = Document & {
 
 /**
  * The Storage Access API, asked once, within the viewer's first click on Play or on the resume
- * prompt, in a frame whose page is of another site: only the viewer's own click may cause the
+ * prompt, in a frame whose page is of another site (acrossSites): only the viewer's own click may cause the
  * browser's prompt, and asked later the browser refuses it for want of a gesture. If access comes,
  * the page's record moves into the storage it opens, which keeps every later change. What each engine
  * does here is in docs/embedding.md "What the viewer's browser remembers".
  */
 export function attachStorageAccess(win: Window = window): () => void {
   const doc = win.document as AccessDocument;
-  if (typeof doc.requestStorageAccess !== 'function' || win.parent === win) return () => {};
+  if (typeof doc.requestStorageAccess !== 'function' || win.parent === win || !acrossSites(win)) return () => {};
   const onClick = (e: Event) => {
     if (!e.isTrusted || !(e.target as Element | null)?.closest?.(STARTS)) return;
     off();

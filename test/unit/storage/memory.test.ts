@@ -226,7 +226,13 @@ function accessWindow(answer: () => Promise<unknown>) {
     addEventListener: (_: string, fn: (e: unknown) => void) => listeners.push(fn),
     removeEventListener: (_: string, fn: (e: unknown) => void) => listeners.splice(listeners.indexOf(fn), 1),
   };
-  const fake = { document: doc, parent: {}, localStorage: win.localStorage } as unknown as Window;
+  const fake = {
+    document: { ...doc, referrer: 'https://partner.example/page' },
+    parent: {},
+    origin: 'https://player.example',
+    location: { hostname: 'player.example', ancestorOrigins: ['https://partner.example'] },
+    localStorage: win.localStorage,
+  } as unknown as Window;
   const click = (isTrusted: boolean, onPlay = true) => [...listeners].forEach((fn) => fn({ isTrusted, target: { closest: () => (onPlay ? {} : null) } }));
   return { fake, click, asked: () => asked, listeners };
 }
@@ -274,6 +280,12 @@ test('storage access refused, or not offered, or the page not framed: playback s
   assert.not.throws(() => attachStorageAccess(top)());
   const none = { document: {}, parent: {} } as unknown as Window;
   assert.not.throws(() => attachStorageAccess(none)());
+  // A sandboxed frame (opaque origin) and a frame of its parent's own host are not asked for.
+  for (const over of [{ origin: 'null' }, { location: { hostname: 'player.example', ancestorOrigins: ['https://player.example'] } }]) {
+    const w2 = accessWindow(() => Promise.resolve(undefined));
+    attachStorageAccess({ ...w2.fake, ...over } as unknown as Window);
+    assert.is(w2.listeners.length, 0);
+  }
 });
 
 test.run();
