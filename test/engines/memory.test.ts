@@ -199,6 +199,47 @@ async function remembered(parent: Tab, { at, volume }: Watched): Promise<void> {
   await poll(async () => `the English voice-over checked (checked: '${await audioChecked(player)}')`, async () => (await audioChecked(player)) === 'English', { timeout: T });
 }
 
+/**
+ * Everything the player's frame kept itself in this partition (its localStorage, where the engine lets
+ * it have one, and its cookies, the partitioned record among them) forgotten, so that what comes back
+ * on the partner's next page can only come from the partner's record. The player frame goes first (its
+ * unload writes what it still has); then a frame of the player's origin that runs no player (a plain
+ * file beside the page, on the page's path) clears the storage.
+ */
+async function forgetFrameMemory(parent: Tab): Promise<void> {
+  const file = `${srv().url}/player/embed.d.ts?forget`;
+  await parent.evaluate((src: string) => {
+    document.querySelector('iframe')!.remove();
+    const f = document.createElement('iframe');
+    f.src = src;
+    document.body.append(f);
+  }, file);
+  const blank = parent.frame('embed.d.ts?forget');
+  await blank.waitFor(() => document.readyState === 'complete', undefined, T, 'a plain frame of the player origin');
+  const forget = () => {
+    let local = 'blocked';
+    try {
+      localStorage.clear();
+      local = `${localStorage.length} keys`;
+    } catch {
+      // Chromium: the third-party frame has no localStorage at all.
+    }
+    for (const c of document.cookie.split(';')) {
+      const name = c.split('=')[0].trim();
+      for (const path of ['/', '/player/', '/player'])
+        for (const attrs of ['; SameSite=None; Secure; Partitioned', '; SameSite=None; Secure', ''])
+          if (name) document.cookie = `${name}=; Max-Age=0; Path=${path}${attrs}`;
+    }
+    return { cookies: document.cookie, local };
+  };
+  const left = await blank.evaluate(forget);
+  assert.is(left.cookies, '', `the frame's cookies forgotten: ${JSON.stringify(left)}`);
+  assert.match(left.local, /^(0 keys|blocked)$/);
+  // Read again a moment later: the player frame's unload wrote nothing back since.
+  await new Promise((r) => setTimeout(r, 1000));
+  assert.equal(await blank.evaluate(forget), left, "the frame's memory stays forgotten");
+}
+
 test('a plain <iframe> on another site: prompt, volume and voice-over come back after the page loads again', async () => {
   await within('', async (parent) => {
     const watched = await watch(parent);
@@ -216,13 +257,14 @@ test('the SDK on another site: prompt, volume and voice-over come back after the
   }, { path: `${partnerUrl}/sdk/` });
 });
 
-test("the SDK with the partner's memory: what was watched on one of the partner's pages comes back on another", async () => {
+test("the SDK with the partner's memory: what was watched on one of the partner's pages comes back on another, from the partner's record alone", async () => {
   await within('', async (parent) => {
     await parent.waitFor(() => 'player' in window, undefined, T, 'the SDK loaded');
     const watched = await watch(parent);
     // The partner's own record holds the saved place before the page is left.
     const stored = () => parent.evaluate((k: string) => localStorage.getItem(k) ?? '', PARTNER_KEY);
     await poll(async () => `the partner's record with ${watched.at} s (${await stored()})`, async () => progressIn(await stored()).includes(watched.at), { timeout: T });
+    await forgetFrameMemory(parent);
     await parent.goto(`${partnerUrl}/partner/b/`);
     // Page B handed that record to its frame in the frame's address.
     const handed = await parent.waitFor(() => {
