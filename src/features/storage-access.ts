@@ -30,9 +30,10 @@ type AccessDocument = Document & {
 /**
  * The Storage Access API, asked once, within the viewer's first click on Play or on the resume
  * prompt, in a frame whose page is of another site (acrossSites): only the viewer's own click may cause the
- * browser's prompt, and asked later the browser refuses it for want of a gesture. If access comes,
- * the page's record moves into the storage it opens, which keeps every later change. What each engine
- * does here is in docs/embedding.md "What the viewer's browser remembers".
+ * browser's prompt, and asked later the browser refuses it for want of a gesture. Only where the
+ * frame's own storage is blocked (Chromium's cross-site frames). If access comes with a storage, the
+ * page's record is copied into it, which keeps every later change too. What each engine does here is
+ * in docs/embedding.md "What the viewer's browser remembers".
  */
 export function attachStorageAccess(win: Window = window): () => void {
   const doc = win.document as AccessDocument;
@@ -40,12 +41,16 @@ export function attachStorageAccess(win: Window = window): () => void {
   const onClick = (e: Event) => {
     if (!e.isTrusted || !(e.target as Element | null)?.closest?.(STARTS)) return;
     off();
+    // The frame's own localStorage works (partitioned, as Firefox and WebKit keep it): a grant there
+    // opens unpartitioned cookies only, and in Firefox costs the viewer a prompt for nothing.
+    if (openMemory().backend === 'local') return;
     // Called in the click's own task: WebKit honours the gesture only there.
     doc
       .requestStorageAccess!({ localStorage: true })
       .then((handle) => {
-        const storage = handle?.localStorage ?? win.localStorage;
-        if (openMemory().granted !== storage && moveRecordTo(storage)) console.info('[player] storage access granted: the memory moves into it');
+        // Chromium's handle; reading it throws where the browser still keeps it partitioned or blocked.
+        const storage = handle?.localStorage;
+        if (storage && moveRecordTo(storage)) console.info('[player] storage access granted: the memory is kept there too');
       })
       .catch((err: unknown) => console.info('[player] storage access not granted', err));
   };

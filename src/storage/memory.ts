@@ -18,7 +18,7 @@ export interface Memory {
   backend: Backend;
   /** The partner keeps the record too (SDK `memory: 'partner'`): every change goes to it as well. */
   partner: boolean;
-  /** Storage the browser granted on a click (features/storage-access.ts): written instead of localStorage. */
+  /** Storage the browser granted on a click (features/storage-access.ts): written too. */
   granted?: Storage;
 }
 

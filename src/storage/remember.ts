@@ -44,10 +44,10 @@ function pageOnly(memory: Memory, err?: unknown): void {
   noted = true;
 }
 
-function writeLocal(memory: Memory, keys: Key[]): void {
+function writeLocal(memory: Memory, keys: Key[], storage?: Storage): void {
   const capped = capRecord(memory.record, LOCAL_TITLES, LOCAL_STARTS, LOCAL_BYTES);
   try {
-    const storage = memory.granted ?? localStorage;
+    storage ??= localStorage;
     for (const key of keys) {
       const value = capped[key];
       if (value === undefined) storage.removeItem(key);
@@ -82,6 +82,9 @@ function persist(memory: Memory, keys: Key[]): void {
   if (memory.backend === 'local') writeLocal(memory, keys);
   else if (memory.backend === 'cookie') writeMemoryCookie(memory);
   else pageOnly(memory);
+  // Beside the backend, not instead: the next page sees the granted storage only if it asks again
+  // (on a click), and reads its own backend until then.
+  if (memory.granted) writeLocal(memory, keys, memory.granted);
   if (memory.partner && share) {
     try {
       share(memory.record);
@@ -115,8 +118,8 @@ export function rememberProgress(episodeId: number, progress: Record<string, unk
 }
 
 /**
- * The page's record moved into `storage`, a storage the browser has just given access to, which then
- * keeps every later change; false (logged) when it refuses the record.
+ * The page's record copied into `storage`, a storage the browser has just given access to, which then
+ * keeps every later change beside the frame's own backend; false (logged) when it refuses the record.
  */
 export function moveRecordTo(storage: Storage): boolean {
   const memory = openMemory();
@@ -127,8 +130,7 @@ export function moveRecordTo(storage: Storage): boolean {
     return false;
   }
   memory.granted = storage;
-  memory.backend = 'local';
-  writeLocal(memory, [...MEMORY_KEYS]);
+  writeLocal(memory, [...MEMORY_KEYS], storage);
   return true;
 }
 

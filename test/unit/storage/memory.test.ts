@@ -237,10 +237,16 @@ function accessWindow(answer: () => Promise<unknown>) {
   return { fake, click, asked: () => asked, listeners };
 }
 
-test('storage access: asked once, in the first real click on Play, and the record moves into the granted storage', async () => {
+test('storage access: asked once, in the first real click on Play, and the record is kept in the granted storage too', async () => {
   page(undefined, 'throws');
   logged(() => remember(VOLUME_KEY, 0.35));
-  const granted = installDom().localStorage;
+  // A Storage of its own, without a new DOM (which would take the global document over).
+  const items = new Map<string, string>();
+  const granted = {
+    getItem: (k: string) => items.get(k) ?? null,
+    setItem: (k: string, v: string) => void items.set(k, v),
+    removeItem: (k: string) => void items.delete(k),
+  } as unknown as Storage;
   const w = accessWindow(() => Promise.resolve({ localStorage: granted }));
   attachStorageAccess(w.fake);
   w.click(false);
@@ -256,7 +262,16 @@ test('storage access: asked once, in the first real click on Play, and the recor
   assert.is(granted.getItem(VOLUME_KEY), '0.35', 'the page record moved');
   remember(VOLUME_KEY, 0.45);
   assert.is(granted.getItem(VOLUME_KEY), '0.45', 'and later changes go there');
-  assert.is(openMemory().backend, 'local');
+  assert.is(openMemory().backend, 'cookie', 'and to the cookie, which the next page reads');
+  assert.ok(win.document.cookie.includes('%22v%22%3A0.45'), win.document.cookie);
+});
+
+test("storage access not asked where the frame's own localStorage works (Firefox's and WebKit's partitioned one)", () => {
+  page();
+  const w = accessWindow(() => Promise.resolve(undefined));
+  attachStorageAccess(w.fake);
+  w.click(true);
+  assert.is(w.asked(), 0);
 });
 
 test('storage access refused, or not offered, or the page not framed: playback state intact, logged', async () => {
