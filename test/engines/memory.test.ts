@@ -243,8 +243,14 @@ async function forgetFrameMemory(parent: Tab): Promise<void> {
 test('a plain <iframe> on another site: prompt, volume and voice-over come back after the page loads again', async () => {
   await within('', async (parent) => {
     const watched = await watch(parent);
+    srv().clearRequests();
     await parent.goto(`${partnerUrl}/iframe/`);
     await remembered(parent, watched);
+    // The memory cookie (Chromium's backend here) rides on no request but the page's own: the API and
+    // media are off its path, and the assets beside the page come from the HTTP cache. (A Secure
+    // cookie over http://127.0.0.1 is not sent at all: it is read by the page's script alone.)
+    const carrying = srv().requests.filter((r) => String(r.headers.cookie ?? '').includes('player-memory='));
+    assert.ok(carrying.every((r) => r.path === '/player/'), `the memory cookie on ${carrying.map((r) => r.path).join(', ')}`);
   }, { path: `${partnerUrl}/iframe/` });
 });
 
