@@ -64,7 +64,7 @@ export function goalsTable(run: ClassRun): string | undefined {
   const hlsjs = by('hlsjs');
   const bola = by('bola-e');
   const dynamic = by('dynamic');
-  const rows: [string, string, string, boolean | undefined][] = [];
+  const rows: [string, string, string, boolean | undefined, [string, string]?][] = [];
   const ratio = (a: number, b: number) => (b > 0 ? fixed(a / b, 3) : `${fixed(a, 3)} vs ${fixed(b, 3)}`);
 
   rows.push(['QoE ÷ optimal', optimal ? ratio(player.qoe, optimal.qoe) : '–', '≥ 0.85', optimal ? atLeast(player.qoe, 0.85, optimal.qoe) : undefined]);
@@ -81,10 +81,14 @@ export function goalsTable(run: ClassRun): string | undefined {
   beat(`QoE ÷ ${betterName}${bola && dynamic ? ' (the better of bola-e, dynamic)' : ''}`, better, 1.05);
   const pct = (x: number) => `${fixed(x * 100, 2)} %`;
   rows.push(['rebuffer vs hlsjs', pct(player.rebufferRatio), hlsjs ? `≤ 0.5 × ${pct(hlsjs.rebufferRatio)}` : '≤ 0.5 × hlsjs', hlsjs ? player.rebufferRatio <= 0.5 * hlsjs.rebufferRatio : undefined]);
+  // Whether the rebuffer goal is reachable at all: no policy that starts once its first segment is in
+  // rebuffers less than `floor` (sim/policies/floor.ts); the rest could only be moved into the start.
+  const floor = by('floor');
+  if (floor && hlsjs) rows.push(['rebuffer floor (any policy starting at once)', pct(floor.rebufferRatio), `≤ 0.5 × ${pct(hlsjs.rebufferRatio)}`, floor.rebufferRatio <= 0.5 * hlsjs.rebufferRatio, ['reachable', 'UNREACHABLE']]);
   rows.push(['rebuffer vs bola-e', pct(player.rebufferRatio), bola ? `≤ ${pct(bola.rebufferRatio)}` : '≤ bola-e', bola ? player.rebufferRatio <= bola.rebufferRatio : undefined]);
   rows.push(['unplayed MB vs hlsjs', fixed(player.unplayedMB, 2), hlsjs ? `≤ ${fixed(hlsjs.unplayedMB, 2)}` : '≤ hlsjs', hlsjs ? player.unplayedMB <= hlsjs.unplayedMB : undefined]);
 
-  const verdict = (met: boolean | undefined) => (met === undefined ? 'no baseline' : met ? 'met' : 'NOT MET');
-  const lines = rows.map(([goal, value, bound, met]) => `  ${pad(goal, 48)}${pad(value, 20)}${pad(bound, 38)}${verdict(met)}`);
+  const verdict = (met: boolean | undefined, [yes, no] = ['met', 'NOT MET']) => (met === undefined ? 'no baseline' : met ? yes : no);
+  const lines = rows.map(([goal, value, bound, met, words]) => `  ${pad(goal, 48)}${pad(value, 20)}${pad(bound, 38)}${verdict(met, words)}`);
   return [`${run.name} goals (player)`, `  ${pad('goal', 48)}${pad('value', 20)}${pad('bound', 38)}`, ...lines].join('\n');
 }

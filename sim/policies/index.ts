@@ -3,6 +3,7 @@
 import type { PolicyFactory } from '../types';
 import { bolaE } from './bola-e';
 import { dynamic } from './dynamic';
+import { floor } from './floor';
 import { hlsjs } from './hlsjs';
 import { player } from './player';
 import { throughput } from './throughput';
@@ -13,6 +14,7 @@ export const policies: Record<string, PolicyFactory> = {
   throughput,
   'bola-e': bolaE,
   dynamic,
+  floor,
 };
 
 export const OPTIMAL = 'optimal';

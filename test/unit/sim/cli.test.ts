@@ -85,6 +85,11 @@ test('tables: a row per policy with its share of the optimum; FAILED traces mark
   const low = goalsTable(run('3g', [policy('player', metrics(-1.9, 0.2, 1)), policy('hlsjs', metrics(-2, 0.5, 1))]))!;
   assert.match(low, /QoE ÷ hlsjs\s+-1\.900 vs -2\.000\s+≥ 1\.10\s+NOT MET/);
   assert.equal(goalsTable(run('x', [policy('hlsjs', metrics(1, 0, 0))])), undefined);
+  // The floor's rebuffering against half of hls.js's: whether any policy starting at once could meet it.
+  const floorOf = (r: number) => goalsTable(run('3g', [policy('player', metrics(1, 0.05, 1)), policy('hlsjs', metrics(0.5, 0.03, 1)), policy('floor', metrics(0, r, 1))]))!;
+  assert.match(floorOf(0.024), /rebuffer floor \(any policy starting at once\)\s+2\.40 %\s+≤ 0\.5 × 3\.00 %\s+UNREACHABLE/);
+  assert.match(floorOf(0.01), /rebuffer floor .*\s+1\.00 %\s+≤ 0\.5 × 3\.00 %\s+reachable/);
+  assert.not.match(goals, /rebuffer floor/);
 });
 
 test('a run end to end: one trace file, a Sabre manifest, the JSON written', async () => {

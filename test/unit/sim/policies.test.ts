@@ -6,6 +6,7 @@ import * as assert from 'uvu/assert';
 import { simulate } from '../../../sim/engine';
 import { bolaE, createBolaCore, type Estimate } from '../../../sim/policies/bola-e';
 import { dynamic } from '../../../sim/policies/dynamic';
+import { floor } from '../../../sim/policies/floor';
 import { createHlsjs, hlsjs } from '../../../sim/policies/hlsjs';
 import { throughput } from '../../../sim/policies/throughput';
 import type { Download, Manifest, PolicyFactory, SimView, Trace } from '../../../sim/types';
@@ -172,6 +173,25 @@ test('DYNAMIC: THROUGHPUT below 10 s, BOLA above once it asks as much, back when
   p.onDownload(view(three, { bufferS: 4 }), download({ level: 2, index: 5, bits: 1e6, startMs: 10_000, firstByteMs: 10_000, endMs: 11_000, abandoned: true }));
   // 4 s + 6 s = 10 s: BOLA asks level 0, THROUGHPUT level 1: back to THROUGHPUT.
   assert.is(at(5, 4), 1);
+});
+
+test('floor: the lowest level back to back, played as soon as it is in: the least wait of any policy', () => {
+  // 1 / 2 Mb/s, 2 s; the link carries 1 Mb/s for 3 s, then 0.25 Mb/s; no latency. #0 (2 Mbit) is in at
+  // 2 s and plays to 4 s; #1 has 1 Mbit by 3 s and the other at 0.25 Mb/s by 7 s (3 s stalled); #2 and
+  // #3 take 8 s each: in at 15 s and 23 s, after 6 s stalled each. 2 s to start, 15 s of stall, 8 s played;
+  // #4, asked at once (no cap), has 0.5 Mbit (0.0625 MB) when the viewer leaves at 25 s.
+  const m = ladder(2, [1000, 2000]);
+  const trace = link([3000, 1000, 0], [1e9, 250, 0]);
+  const r = simulate(m, trace, floor, { seconds: 8 });
+  assert.equal([r.startupS, r.stallS, r.stalls, r.kbps, r.switches, r.unplayedMB], [2, 15, 3, 1000, 0, 0.0625]);
+  assert.ok(Math.abs(r.rebufferRatio - 15 / 23) < 1e-9);
+  assert.ok(Math.abs(r.qoe - (8 - 4.3 * 17) / 8) < 1e-9);
+  assert.is(floor(m).bufferTargetS(view(m, { bufferS: 1e6 })), Infinity);
+  // No other policy waits less on the same link.
+  for (const other of [throughput, hlsjs, bolaE, dynamic]) {
+    const o = simulate(m, trace, other, { seconds: 8 });
+    assert.ok(o.startupS + o.stallS >= r.startupS + r.stallS - 1e-9);
+  }
 });
 
 test.run();
