@@ -67,6 +67,7 @@ import './ui/keyboard.test';
 import './ui/thumbnails.test';
 import './ui/media-session.test';
 import './ui/menu/menu-items.test';
+import './ui/menu/subtitle-style-items.test';
 import './ui/share-url.test';
 import './ads/vast.test';
 import './ads/vast-fuzz.test';
