@@ -15,8 +15,10 @@ export const WRITTEN_KEY = 'player-progress-at';
 export const CHOSEN_KEY = 'player-chosen-at';
 /** Where each title last started (storage/start-memory.ts). */
 export const STARTS_KEY = 'player-starts';
+/** How the viewer likes subtitles drawn on this device: a SubtitleStyle (below). */
+export const SUBTITLES_KEY = 'player-subtitles';
 
-export const MEMORY_KEYS = [PROGRESS_KEY, VARIANTS_KEY, AUDIO_KEY, VOLUME_KEY, MUTED_KEY, WRITTEN_KEY, CHOSEN_KEY, STARTS_KEY] as const;
+export const MEMORY_KEYS = [PROGRESS_KEY, VARIANTS_KEY, AUDIO_KEY, VOLUME_KEY, MUTED_KEY, WRITTEN_KEY, CHOSEN_KEY, STARTS_KEY, SUBTITLES_KEY] as const;
 
 /** Key → value; every value is checked where it is read, as anything a page or an older build left. */
 export type MemoryRecord = Partial<Record<(typeof MEMORY_KEYS)[number], unknown>>;
@@ -32,6 +34,8 @@ export const PARTNER_KEY = 'embed-player-memory';
 export const PARTNER_TITLES = 50;
 export const PARTNER_STARTS = 5;
 export const PARTNER_BYTES = 16 * 1024;
+/** The longest subtitle style's JSON, with room to spare: {"size":"medium","color":"yellow","background":"shaded"}. */
+const STYLE_CHARS = 80;
 
 /** `v` when it is a plain object, else an empty one. */
 export const mapOf = (v: unknown): Record<string, unknown> =>
@@ -61,6 +65,7 @@ export const COOKIE_FIELDS = [
   ['v', VOLUME_KEY],
   ['m', MUTED_KEY],
   ['c', CHOSEN_KEY],
+  ['y', SUBTITLES_KEY],
 ] as const;
 
 /** Only a map's own entries: an id such as 'toString' or '__proto__' is data, never Object.prototype's. */
@@ -72,9 +77,9 @@ const when = (r: MemoryRecord, id: string, key: typeof WRITTEN_KEY | typeof CHOS
 };
 
 /**
- * `older` and `newer` as one: `newer`'s volume, mute, starts and map entries win; each episode's
- * progress comes from whichever record wrote it last (a forgotten episode, watched to the end, counts
- * as written then); on a tie, from `newer` when it has the episode.
+ * `older` and `newer` as one: `newer`'s volume, mute, starts, subtitle style and map entries win;
+ * each episode's progress comes from whichever record wrote it last (a forgotten episode, watched to
+ * the end, counts as written then); on a tie, from `newer` when it has the episode.
  */
 export function mergeRecords(older: MemoryRecord, newer: MemoryRecord): MemoryRecord {
   const merged: MemoryRecord = { ...older };
@@ -101,8 +106,9 @@ export function mergeRecords(older: MemoryRecord, newer: MemoryRecord): MemoryRe
 /**
  * The record within `titles` episodes' progress (the newest written kept), `titles` titles' audio
  * and variant choices (the latest chosen), `starts` starts, and `bytes` JSON characters (the oldest
- * progress dropped first, then the starts, then the oldest choices). Only MEMORY_KEYS are kept; a
- * record nothing of which fits keeps only a valid volume and mute.
+ * progress dropped first, then the starts, then the oldest choices). Only MEMORY_KEYS are kept, and a
+ * subtitle style only when it is short enough to be one; a record nothing of which fits keeps only a
+ * valid volume and mute, and the subtitle style.
  */
 export function capRecord(record: MemoryRecord, titles = PARTNER_TITLES, starts = PARTNER_STARTS, bytes = PARTNER_BYTES): MemoryRecord {
   const progress = mapOf(record[PROGRESS_KEY]);
@@ -130,12 +136,38 @@ export function capRecord(record: MemoryRecord, titles = PARTNER_TITLES, starts 
   keep(n);
   keepChoices(choices);
   capped[STARTS_KEY] = Array.isArray(record[STARTS_KEY]) ? (record[STARTS_KEY] as unknown[]).slice(0, starts) : [];
+  // A style is three short words: anything longer is not one, and would only crowd the rest out.
+  if (JSON.stringify(capped[SUBTITLES_KEY] ?? '').length > STYLE_CHARS) delete capped[SUBTITLES_KEY];
   const size = () => JSON.stringify(capped).length;
   while (size() > bytes) {
     if (n > 0) keep(--n);
     else if ((capped[STARTS_KEY] as unknown[]).length) capped[STARTS_KEY] = (capped[STARTS_KEY] as unknown[]).slice(0, -1);
     else if (choices > 0) keepChoices(--choices);
-    else return typeof capped[VOLUME_KEY] === 'number' ? { [VOLUME_KEY]: capped[VOLUME_KEY], [MUTED_KEY]: capped[MUTED_KEY] === true } : {};
+    else {
+      const kept: MemoryRecord = typeof capped[VOLUME_KEY] === 'number' ? { [VOLUME_KEY]: capped[VOLUME_KEY], [MUTED_KEY]: capped[MUTED_KEY] === true } : {};
+      if (capped[SUBTITLES_KEY] !== undefined) kept[SUBTITLES_KEY] = capped[SUBTITLES_KEY];
+      return kept;
+    }
   }
   return capped;
+}
+
+/** The subtitle style's choices, field by field; the viewer picks one of each in the subtitles menu. */
+export const SUBTITLE_CHOICES = {
+  size: ['small', 'medium', 'large'],
+  color: ['white', 'yellow'],
+  background: ['none', 'shaded', 'solid'],
+} as const;
+
+export type SubtitleStyle = { -readonly [F in keyof typeof SUBTITLE_CHOICES]: (typeof SUBTITLE_CHOICES)[F][number] };
+
+/** What shows until the viewer chooses: the size, colour and shade subtitles always had. */
+export const DEFAULT_SUBTITLE_STYLE: SubtitleStyle = { size: 'medium', color: 'white', background: 'shaded' };
+
+/** The style `value` holds (a remembered one): each field one of its choices, anything else the default. */
+export function readSubtitleStyle(value: unknown): SubtitleStyle {
+  const map = mapOf(value);
+  const style: Record<string, unknown> = { ...DEFAULT_SUBTITLE_STYLE };
+  for (const [field, choices] of Object.entries(SUBTITLE_CHOICES)) if (own(map, field) && (choices as readonly unknown[]).includes(map[field])) style[field] = map[field];
+  return style as SubtitleStyle;
 }

@@ -2,6 +2,7 @@ import { computed, signal } from '@preact/signals-core';
 import type { AdHistoryItem } from './bus';
 import type { Content, Descriptor, Episode, Season } from './entities';
 import type { PlayerError } from './errors';
+import type { SubtitleStyle } from './memory-protocol';
 import type { MediaTrack, QualityLevel } from './tracks';
 
 /** SPEC §4 ad loader state; content playback is held while it is 'load' or 'ready'. */
@@ -84,6 +85,8 @@ export function createStore() {
     controlsHeld: signal(false),
     /** Texts of the subtitle cues showing now; the UI renders them (native rendering is hidden). */
     cues: signal<string[]>([]),
+    /** How the cues are drawn, as the viewer chose (the subtitles menu) or this device remembers; unset: the default. */
+    subtitleStyle: signal<SubtitleStyle>(),
     /** WebVTT of preview thumbnails for the stream, when it has one. */
     thumbnailsUrl: signal(''),
     /** Audio gain through the lazy audio module (1 = untouched). */

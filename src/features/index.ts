@@ -9,6 +9,7 @@ import { attachPartnerMemory } from './partner-memory';
 import { attachProgressMemory } from './progress-memory';
 import { attachStartMemory } from './start-memory';
 import { attachStorageAccess } from './storage-access';
+import { attachSubtitleStyleMemory } from './subtitle-style-memory';
 import { attachVariantMemory } from './variant-memory';
 import { attachVolumeMemory } from './volume-memory';
 
@@ -20,6 +21,7 @@ export function attachFeatures(parts: PlayerParts): () => void {
     attachVolumeMemory(parts),
     attachAudioMemory(parts),
     attachVariantMemory(parts),
+    attachSubtitleStyleMemory(parts),
     attachStartMemory(parts),
     attachBinge(parts),
     attachPartnerMemory(parts),

@@ -18,6 +18,12 @@ export const ruUi = {
   audio: 'Озвучка',
   gain: 'Усиление звука',
   subsOff: 'Выкл.',
+  /** The subtitles page's style groups and their choices (core/memory-protocol.ts SUBTITLE_CHOICES). */
+  subsStyle: {
+    size: { title: 'Размер текста', small: 'Мелкий', medium: 'Средний', large: 'Крупный' },
+    color: { title: 'Цвет текста', white: 'Белый', yellow: 'Жёлтый' },
+    background: { title: 'Фон текста', none: 'Без фона', shaded: 'Полупрозрачный', solid: 'Сплошной' },
+  },
   episodes: 'Серии',
   seasons: 'Сезоны',
   variants: 'Версии серии',

@@ -7,6 +7,7 @@ import { render } from 'react-dom';
 import type { PlayerApi } from '../core/player-api';
 import './controls.css';
 import './series.css';
+import './subtitles.css';
 import { Controls } from './controls';
 import { GestureLayer } from './gesture-layer';
 import { bindMediaSession } from './media-session';

@@ -12,6 +12,7 @@ const all: Record<string, () => Promise<unknown>> = {
   ads: () => import('./ads.test'),
   sdk: () => import('./sdk.test'),
   memory: () => import('./memory.test'),
+  'subtitle-style': () => import('./subtitle-style.test'),
 };
 const only = process.env.ENGINES_ONLY?.split(',').map((s) => s.trim());
 const files = Object.keys(all).filter((f) => !only || only.some((o) => f.includes(o)));

@@ -2,9 +2,10 @@
 // small server of this file's own), the player on http://127.0.0.1:M: two different sites, so the
 // frame is a third party with each engine's default privacy settings. Three embed kinds: a plain
 // <iframe>, the SDK, and the SDK keeping the record in the partner's own storage (memory: 'partner'),
-// the last on two pages of the partner's. Each journey plays film 1 in one tab, sets the volume and
-// the English voice-over, saves a known place, loads the partner's page again (no autoplay) and reads
-// what the viewer sees: the resume prompt's text, the volume slider, the voice-over checked in the menu.
+// the last on two pages of the partner's. Each journey plays film 1 in one tab, sets the volume, the
+// English voice-over and the large subtitle size, saves a known place, loads the partner's page again
+// (no autoplay) and reads what the viewer sees: the resume prompt's text, the volume slider, the
+// voice-over and the subtitle size checked in the menu.
 //
 // What keeps the memory in each engine, as measured on these launchers (docs/embedding.md "What the
 // viewer's browser remembers"):
@@ -23,7 +24,7 @@ import * as assert from 'uvu/assert';
 import { PARTNER_KEY, PROGRESS_KEY } from '../../src/core/memory-protocol';
 import { poll } from '../e2e/harness';
 import type { Tab } from './driver';
-import { engineName, openMenuPage, srv, timeAbove, video, wake, within } from './harness';
+import { clickUntil, engineName, openMenuPage, srv, timeAbove, video, wake, within } from './harness';
 
 /** Generous: a loaded 2-core machine runs two engines side by side. */
 const T = 30000;
@@ -129,7 +130,7 @@ interface Watched {
 
 /**
  * In the partner page `parent`: plays film 1 with a click, pauses, sets the volume on the slider (about
- * 30 %) and English in the audio page; then, once a save is due again, moves 10 s on with the control
+ * 30 %), English in the audio page and the large size on the subtitles page; then, once a save is due again, moves 10 s on with the control
  * bar, which saves that place at once: the place every backend then holds, whatever the page's
  * unload still writes (nothing: the place does not change after it) or fails to post.
  */
@@ -163,6 +164,9 @@ async function watch(parent: Tab): Promise<Watched> {
   await player.click('.pl-menu [data-menu-item="1"]');
   await player.waitForGone('.pl-menu');
   await poll('the English audio asked for', () => srv().requests.some((r) => r.path.includes('/audio/eng/')), { timeout: T });
+  await clickUntil(player, '[data-action="subtitles"]', '.pl-menu[data-menu-page="subs"]');
+  await player.click('.pl-menu [data-menu-item="size:large"]');
+  await player.waitForGone('.pl-menu');
 
   await parent.waitFor((gap: number) => Date.now() - (window as unknown as { __saves: Save[] }).__saves.at(-1)!.at > gap, SAVE_GAP_MS, T, 'a save due again');
   const before = (await saves(parent)).length;
@@ -181,7 +185,7 @@ async function watch(parent: Tab): Promise<Watched> {
   return { at, volume };
 }
 
-/** After the partner's page loaded again: the prompt, the slider, Continue, the voice-over. */
+/** After the partner's page loaded again: the prompt, the slider, Continue, the voice-over, the subtitle size. */
 async function remembered(parent: Tab, { at, volume }: Watched): Promise<void> {
   const player = frameOf(parent);
   await player.waitForSelector('.pl-resume', T);
@@ -197,6 +201,11 @@ async function remembered(parent: Tab, { at, volume }: Watched): Promise<void> {
   await openMenuPage(player, 'audio-tracks');
   // The remembered voice-over is asked for when the stream's tracks arrive: waited for, not assumed.
   await poll(async () => `the English voice-over checked (checked: '${await audioChecked(player)}')`, async () => (await audioChecked(player)) === 'English', { timeout: T });
+  await player.press('Escape');
+  await player.waitForGone('.pl-menu', T);
+  await clickUntil(player, '[data-action="subtitles"]', '.pl-menu[data-menu-page="subs"]');
+  const size = await player.evaluate(() => document.querySelector('.pl-menu [data-menu-item^="size:"][aria-checked="true"]')?.textContent?.trim());
+  assert.is(size, 'Крупный', 'the subtitle size');
 }
 
 /**

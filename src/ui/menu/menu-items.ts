@@ -6,6 +6,7 @@ import { ruUi } from '../../i18n/ru-ui';
 import { stripNumberPrefix } from '../strip-number';
 import { GAINS, RATES, bitrateLabel, gainLabel, heightLabel, qualityLabel, rateLabel } from './labels';
 import type { MenuPage, MenuState } from './menu-state';
+import { pickSubtitleStyle, subtitleStyleGroups } from './subtitle-style-items';
 
 export interface MenuItem {
   /** data-menu-item: the value picked (tests and the menu_click analytics read it). */
@@ -117,6 +118,7 @@ export function pageGroups(page: MenuPage, state: MenuState, store: Store, langO
             ...store.textTracks.value.map((t) => ({ value: String(t.id), label: t.label, checked: t.id === store.textTrack.value })),
           ],
         },
+        ...subtitleStyleGroups(store),
       ];
     case 'episodes': {
       const current = store.episode.value;
@@ -158,7 +160,7 @@ export function pick(player: PlayerApi, page: MenuPage, value: string): { type: 
       else requests.setAudioTrack(n);
       break;
     case 'subs':
-      requests.setTextTrack(n);
+      if (!pickSubtitleStyle(store, value)) requests.setTextTrack(n);
       break;
     case 'episodes': {
       const episode = store.episodes.value.find((e) => e.id === n);
