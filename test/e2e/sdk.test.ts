@@ -326,7 +326,7 @@ test('adStart and adEnd around a preroll; pause() pauses the ad too', async () =
   try {
     await create(p.page, { movieId: 1, autoplay: true });
     await waitEvent(p.page, 'adStart');
-    assert.equal((await events(p.page, 'adStart'))[0].data, { type: 'preroll', position: 1 });
+    assert.equal((await events(p.page, 'adStart'))[0].data, { id: 'nonskippable-1', type: 'preroll', position: 1, duration: 6, skipOffset: null });
     const f = await playerFrame(p.page);
     await f.waitForFunction(() => (document.querySelector<HTMLVideoElement>('.pl-ad__video')?.currentTime ?? 0) > 0.5, null, { timeout: 20000 });
     assert.equal(await call(p.page, 'pause'), { value: null });

@@ -75,7 +75,7 @@ function setup({ attached = true, announced = true } = {}) {
   bus.on('parent:command', ({ actionType }) => actionType === 'pause' && (store.paused.value = true));
   const sent: Array<{ type: string; id?: number; payload: any; to: string }> = [];
   const send: Send = (type, { id, payload }, to) => sent.push({ type, id, payload, to });
-  const remote = createRemote({ store, bus, requests } as unknown as PlayerParts, send);
+  const remote = createRemote({ store, bus, requests, config: { langOrder: [] } } as unknown as PlayerParts, send);
   const request = (id: number, method: unknown, params?: unknown) => remote.receive({ ...env, type: 'request', id, method, params }, 'https://partner.example');
   const reply = async (id: number) => {
     for (let i = 0; i < 50 && !sent.some((s) => s.type === 'reply' && s.id === id); i++) await new Promise((r) => setTimeout(r, 2));
@@ -103,13 +103,15 @@ test('hello: answered at its origin with the methods and events; only then are e
 test('loaded while a pre-roll plays (autoplay waits for its first frame): a hello hears adStart, and adEnd follows', () => {
   const store = createStore();
   const bus = createBus();
-  const ad = { type: 'preroll', position: 1 } as unknown as NonNullable<typeof store.currentAd.value>;
+  const ad = { id: 'pre-1', type: 'preroll', position: 1, duration: 6, perc: 0, skipOffset: 2 } as const;
   store.adState.value = 'ready';
   store.currentAd.value = ad;
   const sent: Array<{ type: string; payload: any }> = [];
-  const remote = createRemote({ store, bus, requests: {} } as unknown as PlayerParts, (type, { payload }) => sent.push({ type, payload }));
+  const remote = createRemote({ store, bus, requests: {}, config: { langOrder: [] } } as unknown as PlayerParts, (type, { payload }) => sent.push({ type, payload }));
   remote.receive({ ...env, type: 'hello', id: 1 }, 'https://partner.example');
-  assert.equal(sent.filter((m) => m.type === 'event').map((m) => m.payload), [{ name: 'adStart', data: { type: 'preroll', position: 1 } }]);
+  assert.equal(sent.filter((m) => m.type === 'event').map((m) => m.payload), [
+    { name: 'adStart', data: { id: 'pre-1', type: 'preroll', position: 1, duration: 6, skipOffset: 2 } },
+  ]);
   bus.emit('ad:ended', { ad });
   assert.equal(sent.at(-1)?.payload, { name: 'adEnd', data: {} });
   remote.dispose();
