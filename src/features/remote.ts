@@ -38,6 +38,7 @@ export function createRemote(parts: PlayerParts, send: Send): Remote {
   const adPlaying = signal(false);
   const seekedTo = signal(-1);
   const stops = new Set<() => void>();
+  const ignored = new Set<string>();
   let lastTick = 0;
   // Tells the SDK a new player (the frame navigated) from a second hello to the same one.
   const instance = Math.random();
@@ -233,6 +234,11 @@ export function createRemote(parts: PlayerParts, send: Send): Remote {
         const ad = store.currentAd.peek();
         if (adRunning && ad) emit('adStart', adInfo(ad));
       } else if (m.type === 'request' && m.id) void answer(m.id, m.method, m.params, to);
+      else if (ignored.size < 8 && !ignored.has(m.type)) {
+        // Logged once a type: a hostile page may post in a loop.
+        ignored.add(m.type);
+        console.warn('[player] an SDK message without an id, or of a type the player does not take, is ignored:', m.type.slice(0, 40));
+      }
       return true;
     },
     dispose() {

@@ -232,7 +232,19 @@ test('hostile messages are refused without a throw', async () => {
   assert.ok(s.remote.receive({ ...env, type: 'request', id: 1, method: 'getPaused', params: hostile }, 'null'));
   await s.reply(1);
   assert.equal(s.sent.at(-1), { type: 'reply', id: 1, payload: { value: true }, to: '*' }, "an opaque ('null') origin is answered at '*'");
-  assert.ok(s.remote.receive({ ...env, type: 'whatever' }, 'https://x.example'));
+  const warn = console.warn;
+  const logged: unknown[][] = [];
+  console.warn = (...a: unknown[]) => logged.push(a);
+  try {
+    for (let i = 0; i < 3; i++) assert.ok(s.remote.receive({ ...env, type: 'whatever' }, 'https://x.example'));
+    assert.ok(s.remote.receive({ ...env, type: 'request', id: '7', method: 'play' }, 'https://x.example'));
+    for (let i = 0; i < 50; i++) s.remote.receive({ ...env, type: `junk${i}` }, 'https://x.example');
+  } finally {
+    console.warn = warn;
+  }
+  assert.equal(logged.slice(0, 2).map((a) => a[1]), ['whatever', 'request'], 'a log line for each kind, once');
+  assert.is(logged.length, 8, 'a flood is not logged without end');
+  assert.not.ok(s.sent.some((m) => m.type === 'reply' && m.id === undefined), 'a request without an id is not answered');
   s.remote.dispose();
 });
 
