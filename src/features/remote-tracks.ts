@@ -73,9 +73,14 @@ export function attachRemoteTracks({ store, requests, config }: PlayerParts, { u
       await ready();
       const track = audio().find((t) => t.label === want);
       if (!track) throw fail('audio-track-not-found', `no audio track '${want}'`);
+      // A descriptor's source is confirmed once the new one has loaded: its address comes a moment
+      // before the old one's duration goes, which is no confirmation.
+      let reloaded = track.active || (store.descriptor.peek()?.sources.length ?? 0) < 2;
       requests.setAudioTrack(track.id);
-      // A descriptor's source is confirmed once it is loaded again.
-      await until(() => audioState()?.label === want && loaded());
+      await until(() => {
+        if (!loaded()) reloaded = true;
+        return reloaded && loaded() && audioState()?.label === want;
+      });
     },
     getSubtitles: () => subtitles().map(publicTrack),
     async setSubtitles(language) {

@@ -181,6 +181,26 @@ test('tracks from the SDK on film 1: quality, audio, subtitles and speed, each r
   }, { path: `${partnerUrl}?movieId=1` });
 });
 
+test("film 4's master descriptor: its two sources are the audio choice (the SDK switches source, the time kept), its English subtitle file a language beside the stream's", async () => {
+  await within('', async (page) => {
+    const player = await started(page);
+    await poll('the descriptor\'s sources as audio tracks', async () => (await call(page, 'getAudioTracks')).value?.length === 2, { timeout: 20000 });
+    assert.equal((await call(page, 'getAudioTracks')).value, [{ label: 'Русский', language: '', active: true }, { label: 'English', language: '', active: false }]);
+    assert.equal(await call(page, 'pause'), { value: null });
+    const before = (await video(player)).t;
+    srv().clearRequests();
+    assert.equal(await call(page, 'setAudioTrack', 'English'), { value: null });
+    assert.ok(srv().requests.some((r) => r.path === '/media/desc/eng.m3u8'), 'the English source was loaded');
+    await player.waitFor((t: number) => Math.abs(document.querySelector('video')!.currentTime - t) < 1, before, 20000, `the English source at ${before} s (SPEC §4)`);
+    await waitEvent(page, 'audioTrackChanged', (d) => d.label === 'English');
+    assert.ok((await call(page, 'getSubtitles')).value.some((t: { language: string }) => t.language === 'en'), 'the descriptor\'s English file');
+    assert.equal(await call(page, 'setSubtitles', 'en'), { value: null });
+    await player.evaluate(() => void (document.querySelector('video')!.currentTime = 5));
+    await player.waitFor(() => document.querySelector('.pl-subs__cue')?.textContent === 'Subtitles: 00:04 – 00:08', undefined, 20000, 'the English 4-8 s cue');
+    await waitEvent(page, 'subtitlesChanged', (d) => d.language === 'en' && d.label === 'English');
+  }, { path: `${partnerUrl}?movieId=4` });
+});
+
 test('ads through the SDK: adStart with the ad\'s id, duration and skip offset, adClick on the click-through, adSkipped then adEnd', async () => {
   srv().setAdListUrl(`${ads.url}/ad-list.json?pre=skippable&mid=`);
   try {

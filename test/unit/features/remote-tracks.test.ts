@@ -60,7 +60,7 @@ function setup({ loaded = true } = {}) {
     return sent.find((s) => s.type === 'reply' && s.id === id)?.payload;
   };
   const events = (name: string) => sent.filter((s) => s.type === 'event' && s.payload.name === name).map((s) => s.payload.data);
-  return { store, bus, asked, remote, call, events, load };
+  return { store, bus, asked, remote, call, events, load, sent };
 }
 
 test('getters: qualities highest first with the level playing and auto; the audio tracks the viewer may choose (AC3 left out); subtitles; speed', async () => {
@@ -108,6 +108,8 @@ test('setAudioTrack with a descriptor of several sources: the source of that lab
   const pending = s.call('setAudioTrack', 'Дубляж');
   await new Promise((r) => setTimeout(r, 5));
   s.store.sourceUrl.value = descriptor.sources[1].link;
+  await new Promise((r) => setTimeout(r, 5));
+  assert.not.ok(s.sent.some((m) => m.type === 'reply' && m.id === 101), 'the new address with the old duration is no confirmation');
   s.store.duration.value = 0;
   await new Promise((r) => setTimeout(r, 5));
   s.store.duration.value = 100;
