@@ -55,7 +55,7 @@ const alias = {
  * three files fewer before the first frame. Only modules whose copies may live side by side (errors
  * and timeouts are told by name, not class; the viewer's memory is one record on the global object).
  */
-const COPIED_INTO_PIECES = new Set(['src/core/errors.ts', 'src/core/deadline.ts', 'src/storage/memory.ts', 'src/core/memory-protocol.ts', 'src/storage/cookies.ts', 'src/content/progress.ts', 'src/config/embedding-address.ts', 'src/content/audio-choice.ts', 'src/controller/fullscreen.ts', 'src/storage/start-memory.ts', 'src/i18n/ru.ts']);
+const COPIED_INTO_PIECES = new Set(['src/core/errors.ts', 'src/core/deadline.ts', 'src/storage/memory.ts', 'src/core/memory-protocol.ts', 'src/storage/cookies.ts', 'src/content/progress.ts', 'src/config/embedding-address.ts', 'src/content/audio-choice.ts', 'src/controller/fullscreen.ts', 'src/storage/start-memory.ts', 'src/i18n/ru.ts', 'src/core/tracks.ts']);
 /** What the page's first wave may hold (scripts, stylesheet, modulepreloads): one HTTP/1.1 host's connections. */
 export const FIRST_WAVE_MAX = 6;
 

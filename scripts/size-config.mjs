@@ -28,11 +28,12 @@ export const SHARED = { name: 'shared lazy chunks (Preact, its hooks, compat and
 
 /**
  * The partner SDK (src/embed/, build.mjs buildEmbedSdk): a bundle of its own, on the partner's page.
- * Partner memory (the record's merge and caps, src/core/memory-protocol.ts) is most of it above 3 kB.
+ * Partner memory (the record's merge and caps, src/core/memory-protocol.ts) is most of it above 3 kB;
+ * the names of its methods and events (src/core/embed-protocol.ts) travel in it too.
  */
 export const SDK = [
-  { name: 'partner SDK, ES module (dist/embed.mjs)', path: 'dist/embed.mjs', brotli: true, limit: '3.75 kB' },
-  { name: 'partner SDK, classic script (dist/embed.js)', path: 'dist/embed.js', brotli: true, limit: '3.95 kB' },
+  { name: 'partner SDK, ES module (dist/embed.mjs)', path: 'dist/embed.mjs', brotli: true, limit: '3.8 kB' },
+  { name: 'partner SDK, classic script (dist/embed.js)', path: 'dist/embed.js', brotli: true, limit: '4 kB' },
 ];
 
 export function sizeConfig(pieces) {

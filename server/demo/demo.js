@@ -8,7 +8,10 @@ import { createPlayer as create } from '/player/embed.mjs';
 const createPlayer = create;
 
 const MAX_ENTRIES = 200;
-const EVENTS = ['ready', 'play', 'pause', 'ended', 'volumechange', 'fullscreenchange', 'episodeChanged', 'episodeVariantChanged', 'timeProgressChanged', 'adStart', 'adEnd', 'error'];
+const EVENTS = [
+  'ready', 'play', 'pause', 'ended', 'volumechange', 'fullscreenchange', 'episodeChanged', 'episodeVariantChanged', 'timeProgressChanged',
+  'qualityChanged', 'audioTrackChanged', 'subtitlesChanged', 'playbackRateChanged', 'adStart', 'adSkipped', 'adClick', 'adEnd', 'error',
+];
 
 const frame = /** @type {HTMLIFrameElement} */ (document.getElementById('player'));
 const current = /** @type {HTMLAnchorElement} */ (document.getElementById('current'));
@@ -82,6 +85,16 @@ button('send-pause', 'pause()', () => player.pause());
 button('send-seek', 'seek(30)', () => player.seek(30));
 button('send-mute', 'mute()', () => player.mute());
 button('send-unmute', 'unmute()', () => player.unmute());
+button('send-tracks', 'getQualities(), getAudioTracks(), getSubtitles()', async () => ({
+  qualities: await player.getQualities(),
+  audio: await player.getAudioTracks(),
+  subtitles: await player.getSubtitles(),
+}));
+button('send-720', 'setQuality(720)', () => player.setQuality(720));
+button('send-auto', "setQuality('auto')", () => player.setQuality('auto'));
+button('send-english', "setAudioTrack('English')", () => player.setAudioTrack('English'));
+button('send-subs', "setSubtitles('ru')", () => player.setSubtitles('ru'));
+button('send-rate', 'setPlaybackRate(1.5)', () => player.setPlaybackRate(1.5));
 
 document.getElementById('clear-log')?.addEventListener('click', () => {
   log.replaceChildren();

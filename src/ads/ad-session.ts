@@ -11,7 +11,7 @@ import { isVpaid } from './media-file';
 import type { AdPlayback, PlaybackEvent } from './playback';
 import type { Pixels } from './pixels';
 import type { MediaFile, VastDoc } from './vast-parse';
-import type { Offset } from './vast-time';
+import { type Offset, offsetSeconds } from './vast-time';
 import { type PlayState, shouldPlay } from './visibility';
 import { createVpaidAd } from './vpaid-bridge';
 
@@ -162,6 +162,8 @@ export function playAd(ctx: SessionContext, { item, pixels, file, doc, abort, po
       if (next === 'started') {
         pixels.impression();
         pixels.event('start');
+        // A share of the ad's length is known in seconds once its media says how long it is.
+        if (s.skipOffset) item.skipOffset = offsetSeconds(s.skipOffset, s.duration.peek());
         store.currentAd.value = item;
         bus.emit('ad:play', { ad: item });
       } else if (next === 'playing' && prev === 'paused') {

@@ -10,7 +10,7 @@ export interface AudioPreferences {
 }
 
 // 'ru' and 'rus', 'en' and 'eng' name the same language: playlists and partners mix ISO 639-1 and -2.
-const sameLanguage = (a: string, b: string) => {
+export const sameLanguage = (a: string, b: string) => {
   const x = a.trim().toLowerCase();
   const y = b.trim().toLowerCase();
   return x !== '' && (x === y || (x.length >= 2 && y.length >= 2 && x.slice(0, 2) === y.slice(0, 2)));
@@ -29,6 +29,17 @@ export function orderAudioTracks(tracks: readonly MediaTrack[], langOrder: reado
     .map((t, i) => ({ t, i, r: rank(t) }))
     .sort((a, b) => a.r - b.r || a.i - b.i)
     .map((x) => x.t);
+}
+
+/**
+ * What the viewer may choose among (the menu, the SDK): the tracks by the rule above, plus the one
+ * playing (`playing`, an id) if the rule dropped it; all of them when it drops every one.
+ */
+export function audioChoiceTracks(tracks: readonly MediaTrack[], playing: number, langOrder: readonly string[]): MediaTrack[] {
+  const kept = orderAudioTracks(tracks, langOrder);
+  const current = tracks.find((t) => t.id === playing);
+  if (current && kept.length && !kept.includes(current)) kept.push(current);
+  return kept.length ? kept : [...tracks];
 }
 
 /**

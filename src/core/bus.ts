@@ -16,6 +16,8 @@ export interface AdHistoryItem {
   duration: number;
   /** Percent of the content watched when the ad ran. */
   perc: number;
+  /** Not in SPEC's item: seconds into the ad from which it may be skipped, set as it starts (absent: not skippable). */
+  skipOffset?: number;
 }
 
 /** Things that happened. Payloads are objects so fields can be added without breaking listeners. */

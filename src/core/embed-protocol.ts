@@ -20,16 +20,43 @@ export const METHODS = [
   'getVolume',
   'getMuted',
   'getEpisode',
+  'getQualities',
+  'setQuality',
+  'getAudioTracks',
+  'setAudioTrack',
+  'getSubtitles',
+  'setSubtitles',
+  'getPlaybackRate',
+  'setPlaybackRate',
+  'getSeasons',
+  'getEpisodes',
 ] as const;
 
 /** Events the player streams to an SDK that said hello (the SPEC's own messages come as they always did). */
-export const EVENTS = ['play', 'pause', 'ended', 'timeupdate', 'volumechange', 'adStart', 'adEnd', 'error'] as const;
+export const EVENTS = [
+  'play',
+  'pause',
+  'ended',
+  'timeupdate',
+  'volumechange',
+  'qualityChanged',
+  'audioTrackChanged',
+  'subtitlesChanged',
+  'playbackRateChanged',
+  'adStart',
+  'adSkipped',
+  'adClick',
+  'adEnd',
+  'error',
+] as const;
 
 /** A request's failure, as the SDK's promise rejects with it. */
 export interface RemoteError {
   code: string;
   message: string;
 }
+
+export const fail = (code: string, message: string): RemoteError => ({ code, message });
 
 /** One message of either direction, read: only the fields the protocol knows, each of the right type. */
 export interface Message {

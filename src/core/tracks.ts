@@ -21,3 +21,6 @@ export interface MediaTrack {
 
 /** Text track ids from here on are the descriptor's own subtitle files (native <track>, SPEC §3). */
 export const EXTERNAL_TRACK_BASE = 1000;
+
+/** SPEC §9: speed options 0.25 to 2 in steps of 0.25. */
+export const RATES = [0.25, 0.5, 0.75, 1, 1.25, 1.5, 1.75, 2];

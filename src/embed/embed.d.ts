@@ -64,6 +64,44 @@ export interface Episode {
   [field: string]: unknown;
 }
 
+/** SPEC §3 season. */
+export interface Season {
+  id: number;
+  order: number;
+  title?: string;
+}
+
+/** The quality playing: its height (null before the first frame of a stream) and whether the player chooses it (auto). */
+export interface QualityState {
+  height: number | null;
+  auto: boolean;
+}
+
+export interface Qualities extends QualityState {
+  /** The stream's renditions, highest first. */
+  levels: Array<{ height: number; width: number; bitrate: number }>;
+}
+
+/** An audio track (voice-over) or a subtitle track; `active`: the one playing. */
+export interface Track {
+  label: string;
+  /** The stream's language code ('' when it has none). */
+  language: string;
+  active: boolean;
+}
+
+/** The ad that starts: SPEC §3 ad history item, with when it may be skipped. */
+export interface AdInfo {
+  id: string;
+  type: 'preroll' | 'midroll';
+  /** The running ad counter. */
+  position: number;
+  /** Seconds. */
+  duration: number;
+  /** Seconds into the ad from which the viewer may skip it; null: not skippable. */
+  skipOffset: number | null;
+}
+
 export interface PlayerEvents {
   ready: ReadyInfo;
   play: Record<string, never>;
@@ -76,7 +114,17 @@ export interface PlayerEvents {
   episodeChanged: { episode: Episode };
   episodeVariantChanged: { episodeVariant: { id: number; title: string; filepath: string } };
   timeProgressChanged: { currentTime: number; duration: number };
-  adStart: { type: 'preroll' | 'midroll'; position: number };
+  /** The level playing changed, or the choice between auto and a fixed height. */
+  qualityChanged: QualityState;
+  audioTrackChanged: { label: string; language: string };
+  /** language 'off' (label null) when subtitles are off. */
+  subtitlesChanged: { language: string; label: string | null };
+  playbackRateChanged: { playbackRate: number };
+  adStart: AdInfo;
+  /** The viewer skipped the ad; adEnd follows. */
+  adSkipped: Pick<AdInfo, 'id' | 'type' | 'position'>;
+  /** The viewer clicked through to the advertiser (`href`, '' when the ad has none); the ad pauses. */
+  adClick: Pick<AdInfo, 'id' | 'type' | 'position'> & { href: string };
   adEnd: Record<string, never>;
   error: { code: string; fatal: boolean; message: string };
 }
@@ -103,6 +151,22 @@ export interface Player {
   getVolume(): Promise<number>;
   getMuted(): Promise<boolean>;
   getEpisode(): Promise<Episode | null>;
+  getQualities(): Promise<Qualities>;
+  /** 'auto' hands the choice to the player; a height (720) fixes that rendition. Resolves once it plays. */
+  setQuality(quality: 'auto' | number): Promise<void>;
+  /** The voice-overs the viewer may choose among. */
+  getAudioTracks(): Promise<Track[]>;
+  /** By its label; remembered for this content as the viewer's own choice. Resolves once it plays. */
+  setAudioTrack(label: string): Promise<void>;
+  getSubtitles(): Promise<Track[]>;
+  /** A language code ('ru', 'rus' alike) or 'off'. */
+  setSubtitles(language: string): Promise<void>;
+  getPlaybackRate(): Promise<number>;
+  /** One of SPEC §9's 0.25, 0.5, … 2. */
+  setPlaybackRate(rate: number): Promise<void>;
+  /** Once the catalogue has answered: the content's seasons, and its episodes in order (SPEC §3). */
+  getSeasons(): Promise<Season[]>;
+  getEpisodes(): Promise<Episode[]>;
   /** Removes the frame (or the facade) and every listener; pending promises reject with 'destroyed'. */
   destroy(): void;
 }

@@ -1,7 +1,7 @@
 // The partner SDK (docs/embedding.md "Partner SDK"): builds the player frame (or takes an existing one) and gives
 // a typed handle over the player's postMessage protocol. A separate bundle: from src/ it imports only
 // the pure protocol modules (.dependency-cruiser.cjs "embed-standalone").
-import { EVENTS, PROTOCOL, PROTOCOL_VERSION, readMessage } from '../core/embed-protocol';
+import { EVENTS, METHODS, PROTOCOL, PROTOCOL_VERSION, fail, readMessage } from '../core/embed-protocol';
 import type { Player, PlayerOptions, ReadyInfo, SdkError } from './embed';
 import { listenMemory, withMemory } from './partner-memory';
 
@@ -23,8 +23,6 @@ const QUERY: Array<[keyof PlayerOptions, string]> = [
   ['voiceAuthor', 'voice_author'],
   ['episodeVariantId', 'episode_variant_id'],
 ];
-
-const fail = (code: string, message: string): SdkError => ({ code, message });
 
 /** The player page address for these options; `base` is the SDK's own address. */
 export function playerAddress(options: PlayerOptions, base: string): string {
@@ -200,7 +198,7 @@ export function createPlayer(target: HTMLElement, options: PlayerOptions = {}, b
     else makeFrame();
   }
 
-  const player: Player = {
+  const player: Pick<Player, 'iframe' | 'ready' | 'on' | 'destroy'> = {
     get iframe() {
       return frame;
     },
@@ -211,19 +209,6 @@ export function createPlayer(target: HTMLElement, options: PlayerOptions = {}, b
       listeners.set(event, set.add(fn as Listener));
       return () => void set.delete(fn as Listener);
     },
-    play: () => call('play') as Promise<void>,
-    pause: () => call('pause') as Promise<void>,
-    seek: (seconds) => call('seek', seconds) as Promise<number>,
-    setVolume: (volume) => call('setVolume', volume) as Promise<void>,
-    mute: () => call('mute') as Promise<void>,
-    unmute: () => call('unmute') as Promise<void>,
-    selectEpisode: (which) => call('selectEpisode', which) as never,
-    getCurrentTime: () => call('getCurrentTime') as Promise<number>,
-    getDuration: () => call('getDuration') as Promise<number>,
-    getPaused: () => call('getPaused') as Promise<boolean>,
-    getVolume: () => call('getVolume') as Promise<number>,
-    getMuted: () => call('getMuted') as Promise<boolean>,
-    getEpisode: () => call('getEpisode') as never,
     destroy() {
       if (destroyed) return;
       destroyed = true;
@@ -241,7 +226,9 @@ export function createPlayer(target: HTMLElement, options: PlayerOptions = {}, b
       frame = null;
     },
   };
-  return player;
+  // Each command and getter is a request of the same name (test/unit/embed/sdk.test.ts checks METHODS against Player).
+  for (const method of METHODS) (player as Record<string, unknown>)[method] = (arg?: unknown) => call(method, arg);
+  return player as Player;
 }
 
 /**

@@ -1,7 +1,9 @@
 import { effect, signal, untracked } from '@preact/signals-core';
-import { EVENTS, METHODS, PROTOCOL_VERSION, type RemoteError, readMessage } from '../core/embed-protocol';
+import type { AdHistoryItem } from '../core/bus';
+import { EVENTS, METHODS, PROTOCOL_VERSION, type RemoteError, fail, readMessage } from '../core/embed-protocol';
 import type { Episode } from '../core/entities';
 import type { PlayerParts } from '../core/player-api';
+import { attachRemoteTracks } from './remote-tracks';
 
 /** Posts one envelope (`type`, plus `id` for a reply) to the page at `to`. */
 export type Send = (type: 'reply' | 'event', fields: { id?: number; payload: unknown }, to: string) => void;
@@ -22,7 +24,6 @@ export const REMOTE_INFO = {
 const CONFIRM_MS = 10000;
 const TIMEUPDATE_MS = 250;
 
-const fail = (code: string, message: string): RemoteError => ({ code, message });
 /** A command resolves with nothing once confirmed. */
 const confirmed = (p: Promise<unknown>) => p.then(() => null);
 
@@ -31,11 +32,13 @@ const confirmed = (p: Promise<unknown>) => p.then(() => null);
  * when the player confirms it (the store says so) or with `{ code, message }`; events streamed only
  * to a page that said hello, at its origin.
  */
-export function createRemote({ store, bus, requests }: PlayerParts, send: Send): Remote {
+export function createRemote(parts: PlayerParts, send: Send): Remote {
+  const { store, bus, requests } = parts;
   let sdkOrigin: string | undefined;
   const adPlaying = signal(false);
   const seekedTo = signal(-1);
   const stops = new Set<() => void>();
+  const ignored = new Set<string>();
   let lastTick = 0;
   // Tells the SDK a new player (the frame navigated) from a second hello to the same one.
   const instance = Math.random();
@@ -43,7 +46,7 @@ export function createRemote({ store, bus, requests }: PlayerParts, send: Send):
   // This piece can load while an ad plays (with autoplay it waits for the first frame, a pre-roll's too).
   let adRunning = (adPlaying.value = store.currentAd.peek() !== null);
 
-  const emit = (name: string, data: unknown = {}) => sdkOrigin && send('event', { payload: { name, data } }, sdkOrigin);
+  const emit = (name: string, data: unknown = {}) => void (sdkOrigin && send('event', { payload: { name, data } }, sdkOrigin));
   const failure = () => {
     const e = store.error.value;
     return e?.fatal ? fail(e.code, e.message) : undefined;
@@ -151,6 +154,8 @@ export function createRemote({ store, bus, requests }: PlayerParts, send: Send):
     getMuted: () => store.muted.peek(),
     getEpisode: () => store.episode.peek(),
   };
+  const tracks = attachRemoteTracks(parts, { until, emit });
+  Object.assign(run, tracks.run);
 
   const mute = (muted: boolean) => {
     const act = () => {
@@ -185,12 +190,13 @@ export function createRemote({ store, bus, requests }: PlayerParts, send: Send):
     bus.on('media:source', () => void setTimeout(() => (sourced.value = true))),
     bus.on('media:volume', ({ volume, muted }) => emit('volumechange', { volume, muted })),
     bus.on('ad:play', ({ ad }) => {
-      if (!adRunning) emit('adStart', { type: ad.type, position: ad.position });
+      if (!adRunning) emit('adStart', adInfo(ad));
       adRunning = adPlaying.value = true;
     }),
     bus.on('ad:pause', () => (adPlaying.value = false)),
     bus.on('ad:ended', () => adEnd()),
-    bus.on('ad:skip', () => adEnd()),
+    bus.on('ad:skip', ({ ad }) => (emit('adSkipped', adRef(ad)), adEnd())),
+    bus.on('ad:click', ({ ad, href }) => emit('adClick', { ...adRef(ad), href })),
     bus.on('player:error', ({ error }) => emit('error', { code: error.code, fatal: error.fatal, message: error.message })),
     // An ad that stops without ending (its error, a fatal error of the player) ends for the SDK too.
     effect(() => void (store.adState.value === 'stopped' && adEnd())),
@@ -202,6 +208,13 @@ export function createRemote({ store, bus, requests }: PlayerParts, send: Send):
       emit('timeupdate', { currentTime, duration: store.duration.peek() });
     }),
   ];
+  function adRef({ id, type, position }: AdHistoryItem) {
+    return { id, type, position };
+  }
+  function adInfo(ad: AdHistoryItem) {
+    const skip = ad.skipOffset;
+    return { ...adRef(ad), duration: ad.duration, skipOffset: skip !== undefined && Number.isFinite(skip) ? skip : null };
+  }
   function adEnd() {
     if (adRunning) emit('adEnd');
     adRunning = adPlaying.value = false;
@@ -219,13 +232,19 @@ export function createRemote({ store, bus, requests }: PlayerParts, send: Send):
         if (error) emit('error', { code: error.code, fatal: error.fatal, message: error.message });
         // A page that says hello while an ad runs hears of it (as of an error that happened before).
         const ad = store.currentAd.peek();
-        if (adRunning && ad) emit('adStart', { type: ad.type, position: ad.position });
+        if (adRunning && ad) emit('adStart', adInfo(ad));
       } else if (m.type === 'request' && m.id) void answer(m.id, m.method, m.params, to);
+      else if (ignored.size < 8 && !ignored.has(m.type)) {
+        // Logged once a type: a hostile page may post in a loop.
+        ignored.add(m.type);
+        console.warn('[player] an SDK message without an id, or of a type the player does not take, is ignored:', m.type.slice(0, 40));
+      }
       return true;
     },
     dispose() {
       sdkOrigin = undefined;
       offs.forEach((off) => off());
+      tracks.dispose();
       stops.forEach((cancel) => cancel());
     },
   };

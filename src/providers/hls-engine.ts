@@ -122,8 +122,9 @@ export async function attachHls(
       // nextLevel switches at the next fragment boundary without flushing what is buffered; auto
       // hands the choice back to ABR. Within the early start hls.js knows no fragment to switch after
       // (it did not append it): there the switch is immediate, or it would wait for the buffer to run out.
+      // Paused, no boundary comes: the switch is immediate too (the buffer is the chosen level's from here on).
       if (level < 0) hls.currentLevel = -1;
-      else if (video.currentTime < earlyEnd) hls.currentLevel = level;
+      else if (video.currentTime < earlyEnd || video.paused) hls.currentLevel = level;
       else hls.nextLevel = level;
     },
     setAudioTrack(id) {

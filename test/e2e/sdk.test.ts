@@ -326,7 +326,7 @@ test('adStart and adEnd around a preroll; pause() pauses the ad too', async () =
   try {
     await create(p.page, { movieId: 1, autoplay: true });
     await waitEvent(p.page, 'adStart');
-    assert.equal((await events(p.page, 'adStart'))[0].data, { type: 'preroll', position: 1 });
+    assert.equal((await events(p.page, 'adStart'))[0].data, { id: 'nonskippable-1', type: 'preroll', position: 1, duration: 6, skipOffset: null });
     const f = await playerFrame(p.page);
     await f.waitForFunction(() => (document.querySelector<HTMLVideoElement>('.pl-ad__video')?.currentTime ?? 0) > 0.5, null, { timeout: 20000 });
     assert.equal(await call(p.page, 'pause'), { value: null });
@@ -416,6 +416,14 @@ test('the demo page drives its player through the SDK and logs the events', asyn
     await p.page.click('#send-pause');
     await f.waitForFunction(() => document.querySelector('video')!.paused);
     await poll('the pause event in the log', async () => (await p.page.textContent('#log'))!.includes('← pause'));
+    await p.page.click('#send-rate');
+    await poll('setPlaybackRate confirmed and its event in the log', async () => {
+      const text = (await p.page.textContent('#log'))!;
+      return text.includes('✓ setPlaybackRate(1.5)') && text.includes('← playbackRateChanged');
+    });
+    assert.is(await f.evaluate(() => document.querySelector('video')!.playbackRate), 1.5);
+    await p.page.click('#send-tracks');
+    await poll('the track lists in the log', async () => (await p.page.textContent('#log'))!.includes('"label": "English"'));
     assert.equal(p.errors, []);
   } finally {
     await p.close();

@@ -55,6 +55,7 @@ import './features/start-memory.test';
 import './features/envelope.test';
 import './features/messenger.test';
 import './features/remote.test';
+import './features/remote-tracks.test';
 import './embed/sdk.test';
 import './ui/format-time.test';
 import './ui/strip-number.test';

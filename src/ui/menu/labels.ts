@@ -1,8 +1,6 @@
 // Labels of the settings menu (SPEC §9): quality, bitrate, speed, audio gain.
 import { ruUi } from '../../i18n/ru-ui';
 
-/** SPEC §9: speed options 0.25 to 2 in steps of 0.25. */
-export const RATES = [0.25, 0.5, 0.75, 1, 1.25, 1.5, 1.75, 2];
 /** SPEC §9: audio gain options, shown as percent. */
 export const GAINS = [1, 1.25, 1.5, 1.75, 2, 2.5, 3, 4];
 

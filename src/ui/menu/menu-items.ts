@@ -1,10 +1,11 @@
 // What each settings page lists, read from the store (SPEC §2, §4, §9).
 import type { PlayerApi } from '../../core/player-api';
 import { audioContextClass } from '../../providers/audio-gain';
-import { orderAudioTracks } from '../../content/audio-choice';
+import { audioChoiceTracks } from '../../content/audio-choice';
+import { RATES } from '../../core/tracks';
 import { ruUi } from '../../i18n/ru-ui';
 import { stripNumberPrefix } from '../strip-number';
-import { GAINS, RATES, bitrateLabel, gainLabel, heightLabel, qualityLabel, rateLabel } from './labels';
+import { GAINS, bitrateLabel, gainLabel, heightLabel, qualityLabel, rateLabel } from './labels';
 import type { MenuPage, MenuState } from './menu-state';
 import { pickSubtitleStyle, subtitleStyleGroups } from './subtitle-style-items';
 
@@ -45,11 +46,8 @@ function audioChoices(store: Store, langOrder: string[] = []): MenuItem[] {
   const sources = store.descriptor.value?.sources ?? [];
   if (sources.length > 1)
     return sources.map((s, i) => ({ value: String(i), label: s.label, checked: s.link === store.sourceUrl.value }));
-  const all = store.audioTracks.value;
-  const kept = orderAudioTracks(all, langOrder);
-  const playing = all.find((t) => t.id === store.audioTrack.value);
-  if (playing && kept.length && !kept.includes(playing)) kept.push(playing);
-  return (kept.length ? kept : all).map((t) => ({ value: String(t.id), label: t.label, checked: t === playing }));
+  const playing = store.audioTrack.value;
+  return audioChoiceTracks(store.audioTracks.value, playing, langOrder).map((t) => ({ value: String(t.id), label: t.label, checked: t.id === playing }));
 }
 
 function currentQualityLabel(store: Store): string {

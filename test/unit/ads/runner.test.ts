@@ -166,7 +166,8 @@ test('runner: pre-roll from the ad list, bus events with the history item, paren
     assert.is(store.adState.value, 'stopped');
     assert.is(runner.session.value, null);
     assert.equal(pixels, ['loaded', 'impression', 'start', 'pause', 'firstQuartile', 'progress', 'mute', 'skip']);
-    const item = { id: 'skippable-1', type: 'preroll', position: 1, duration: 6, perc: 0 };
+    // The item is one object: its skip offset (2 s), set as the ad starts, shows in every event's copy.
+    const item = { id: 'skippable-1', type: 'preroll', position: 1, duration: 6, perc: 0, skipOffset: 2 };
     assert.equal(seen, [
       ['ad:init', { type: 'preroll' }],
       ['ad:loaded', { ad: item }],

@@ -2,7 +2,17 @@
 // matched to their requests in any order, foreign and hostile messages, destroy.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { EVENTS, METHODS } from '../../../src/core/embed-protocol';
+import type { Player, PlayerEvents } from '../../../src/embed/embed';
 import { createPlayer } from '../../../src/embed/sdk';
+
+// The protocol's lists and the public types name the same members, both ways (a compile-time check:
+// `npm run typecheck` fails when one gains a member the other lacks).
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type Requests = Exclude<keyof Player, 'iframe' | 'ready' | 'on' | 'destroy'>;
+type Streamed = Exclude<keyof PlayerEvents, 'ready' | 'fullscreenchange' | 'episodeChanged' | 'episodeVariantChanged' | 'timeProgressChanged'>;
+const methodsMatch: Same<Requests, (typeof METHODS)[number]> = true;
+const eventsMatch: Same<Streamed, (typeof EVENTS)[number]> = true;
 
 const PLAYER = 'https://player.example';
 const env = { protocol: 'embed-player', version: 1, contentId: 1 };
@@ -101,6 +111,33 @@ test('events: only from the frame at the player origin, known names only; a thro
     assert.is(logged.length, 1, 'the throwing listener is logged');
   } finally {
     console.error = error;
+    s.player.destroy();
+    s.restore();
+  }
+});
+
+test('every method of the protocol is a request of that name with its one argument; the new events reach their listeners', async () => {
+  assert.ok(methodsMatch && eventsMatch);
+  const s = setup();
+  try {
+    s.deliver({ ...env, type: 'reply', id: 1, payload: { value: INFO } });
+    await s.player.ready();
+    const args: Record<string, unknown> = { setQuality: 720, setAudioTrack: 'English', setSubtitles: 'off', setPlaybackRate: 1.5 };
+    for (const method of METHODS) {
+      void settled((s.player[method] as (a?: unknown) => Promise<unknown>)(args[method]));
+      const m = s.sent.at(-1)!.data;
+      assert.equal([m.type, m.method, m.params], ['request', method, args[method]], method);
+    }
+    const got: unknown[] = [];
+    for (const name of EVENTS) s.player.on(name, (d) => got.push([name, d]));
+    const data = { height: 720, auto: false };
+    for (const name of EVENTS) s.deliver({ ...env, type: 'event', payload: { name, data } });
+    assert.equal(got, EVENTS.map((name) => [name, data]));
+    s.deliver({ ...env, type: 'event', payload: { name: 'qualitychanged', data } });
+    s.deliver({ ...env, type: 'event', payload: { name: 'qualityChanged', data: null } });
+    assert.equal(got.at(-1), ['qualityChanged', {}], 'an unknown name is dropped; missing data is {}');
+    assert.is(got.length, EVENTS.length + 1);
+  } finally {
     s.player.destroy();
     s.restore();
   }

@@ -75,7 +75,7 @@ function setup({ attached = true, announced = true } = {}) {
   bus.on('parent:command', ({ actionType }) => actionType === 'pause' && (store.paused.value = true));
   const sent: Array<{ type: string; id?: number; payload: any; to: string }> = [];
   const send: Send = (type, { id, payload }, to) => sent.push({ type, id, payload, to });
-  const remote = createRemote({ store, bus, requests } as unknown as PlayerParts, send);
+  const remote = createRemote({ store, bus, requests, config: { langOrder: [] } } as unknown as PlayerParts, send);
   const request = (id: number, method: unknown, params?: unknown) => remote.receive({ ...env, type: 'request', id, method, params }, 'https://partner.example');
   const reply = async (id: number) => {
     for (let i = 0; i < 50 && !sent.some((s) => s.type === 'reply' && s.id === id); i++) await new Promise((r) => setTimeout(r, 2));
@@ -103,13 +103,15 @@ test('hello: answered at its origin with the methods and events; only then are e
 test('loaded while a pre-roll plays (autoplay waits for its first frame): a hello hears adStart, and adEnd follows', () => {
   const store = createStore();
   const bus = createBus();
-  const ad = { type: 'preroll', position: 1 } as unknown as NonNullable<typeof store.currentAd.value>;
+  const ad = { id: 'pre-1', type: 'preroll', position: 1, duration: 6, perc: 0, skipOffset: 2 } as const;
   store.adState.value = 'ready';
   store.currentAd.value = ad;
   const sent: Array<{ type: string; payload: any }> = [];
-  const remote = createRemote({ store, bus, requests: {} } as unknown as PlayerParts, (type, { payload }) => sent.push({ type, payload }));
+  const remote = createRemote({ store, bus, requests: {}, config: { langOrder: [] } } as unknown as PlayerParts, (type, { payload }) => sent.push({ type, payload }));
   remote.receive({ ...env, type: 'hello', id: 1 }, 'https://partner.example');
-  assert.equal(sent.filter((m) => m.type === 'event').map((m) => m.payload), [{ name: 'adStart', data: { type: 'preroll', position: 1 } }]);
+  assert.equal(sent.filter((m) => m.type === 'event').map((m) => m.payload), [
+    { name: 'adStart', data: { id: 'pre-1', type: 'preroll', position: 1, duration: 6, skipOffset: 2 } },
+  ]);
   bus.emit('ad:ended', { ad });
   assert.equal(sent.at(-1)?.payload, { name: 'adEnd', data: {} });
   remote.dispose();
@@ -230,7 +232,19 @@ test('hostile messages are refused without a throw', async () => {
   assert.ok(s.remote.receive({ ...env, type: 'request', id: 1, method: 'getPaused', params: hostile }, 'null'));
   await s.reply(1);
   assert.equal(s.sent.at(-1), { type: 'reply', id: 1, payload: { value: true }, to: '*' }, "an opaque ('null') origin is answered at '*'");
-  assert.ok(s.remote.receive({ ...env, type: 'whatever' }, 'https://x.example'));
+  const warn = console.warn;
+  const logged: unknown[][] = [];
+  console.warn = (...a: unknown[]) => logged.push(a);
+  try {
+    for (let i = 0; i < 3; i++) assert.ok(s.remote.receive({ ...env, type: 'whatever' }, 'https://x.example'));
+    assert.ok(s.remote.receive({ ...env, type: 'request', id: '7', method: 'play' }, 'https://x.example'));
+    for (let i = 0; i < 50; i++) s.remote.receive({ ...env, type: `junk${i}` }, 'https://x.example');
+  } finally {
+    console.warn = warn;
+  }
+  assert.equal(logged.slice(0, 2).map((a) => a[1]), ['whatever', 'request'], 'a log line for each kind, once');
+  assert.is(logged.length, 8, 'a flood is not logged without end');
+  assert.not.ok(s.sent.some((m) => m.type === 'reply' && m.id === undefined), 'a request without an id is not answered');
   s.remote.dispose();
 });
 

@@ -1,6 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { GAINS, RATES, bitrateLabel, gainLabel, qualityLabel, rateLabel } from '../../../../src/ui/menu/labels';
+import { RATES } from '../../../../src/core/tracks';
+import { GAINS, bitrateLabel, gainLabel, qualityLabel, rateLabel } from '../../../../src/ui/menu/labels';
 
 test('quality: Auto with the current height, or the height followed by p', () => {
   assert.is(qualityLabel(-1, 720), 'Auto (720p)');
