@@ -81,6 +81,29 @@ module.exports = {
       to: { path: ['^src/(controller|features|ui|ads|analytics|telemetry)/', 'node_modules/(preact|@preact|hls\\.js)/'] },
     },
     {
+      name: 'hls-js-in-the-hls-piece',
+      severity: 'error',
+      comment:
+        'hls.js is imported only by the hls piece: providers/hls-engine.ts, its adapter providers/hls-internals.ts (the one module that uses hls.js internals), ' +
+        'the loader, the ABR slot, and (types only) the load policies and the hold after a stall',
+      from: { path: '^src/', pathNot: '^src/providers/(hls-engine|hls-internals|policy-abr|watched-loader|resume-hold|hls-load-policy)\\.ts$' },
+      to: { path: '^node_modules/hls\\.js/' },
+    },
+    {
+      name: 'hls-js-types-only',
+      severity: 'error',
+      comment: 'the load policies and the hold after a stall use only hls.js\'s types (its code is the engine\'s, the loader\'s, the ABR slot\'s and the adapter\'s)',
+      from: { path: '^src/providers/(resume-hold|hls-load-policy)\\.ts$' },
+      to: { path: '^node_modules/hls\\.js/', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'hls-js-by-its-entry',
+      severity: 'error',
+      comment: 'hls.js is imported by its package entry (hls.js), never by a path into its sources or other builds (hls.js/src/…, hls.js/dist/…, hls.js/light)',
+      from: { path: '^src/' },
+      to: { path: '^node_modules/hls\\.js/', pathNot: '^node_modules/hls\\.js/dist/hls\\.js$' },
+    },
+    {
       name: 'not-in-a-layer',
       severity: 'error',
       comment: 'every file in src/ sits in a row of DESIGN.md "Layers" (add the folder to ROWS in .dependency-cruiser.cjs when DESIGN.md gets one)',

@@ -106,15 +106,15 @@ export interface HlsHandle {
 
 /**
  * The start's first fragments already in the element (providers/early-media.ts): its MediaSource and
- * SourceBuffers, as hls.js's attachMedia takes them over (its transfer of a MediaSource: the
- * SourceBuffer track set, one a type).
+ * SourceBuffers, one a type, each with the codec it was added for; the hls piece hands them to hls.js
+ * (providers/hls-internals.ts `takeOver`).
  */
 export interface EarlyMedia {
   /** The variant the appended fragments are of (EarlyStart's). */
   variant: string;
   media: HTMLVideoElement;
   mediaSource: MediaSource;
-  tracks: Record<'video' | 'audio', { id: 'main' | 'audio'; container: string; codec: string; levelCodec: string; buffer: SourceBuffer; listeners: [] }>;
+  buffers: Record<'video' | 'audio', { codec: string; buffer: SourceBuffer }>;
 }
 
 /** 'up': the server answers now; 'back': it did not, then did; 'gone': no answer within the outage budget. */

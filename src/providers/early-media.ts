@@ -84,12 +84,11 @@ export async function appendEarly(video: HTMLVideoElement, coming: Promise<Early
     await Promise.all([fill(videoBuffer, start.video), fill(audioBuffer, start.audio)]);
     const b = video.buffered;
     if (!b.length || b.start(0) > START_TOLERANCE_S) throw new RangeError('the start is not at 0');
-    const track = (id: 'main' | 'audio', container: string, codec: string, buffer: SourceBuffer) => ({ id, container, codec, levelCodec: codec, buffer, listeners: [] as [] });
     return {
       variant: start.variant,
       media: video,
       mediaSource,
-      tracks: { video: track('main', 'video/mp4', start.video.codec, videoBuffer), audio: track('audio', 'audio/mp4', start.audio.codec, audioBuffer) },
+      buffers: { video: { codec: start.video.codec, buffer: videoBuffer }, audio: { codec: start.audio.codec, buffer: audioBuffer } },
     };
   } catch (err) {
     console.warn('[player] early start skipped', err);

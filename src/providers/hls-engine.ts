@@ -1,7 +1,7 @@
 // Lazy widget "hls": hls.js, wired. It and the modules only it imports (its loader, its ABR slot for the
-// playback policy, its load policies, the early start's take-over, the hold after a stall) are the only code
-// that imports hls.js.
-import Hls, { ErrorTypes, Events, type ErrorData, type FragmentLoaderConstructor, type MediaAttachingData, type PlaylistLoaderConstructor } from 'hls.js';
+// playback policy, its load policies, the hold after a stall, the adapter) are the only code that
+// imports hls.js; of hls.js's internals, only the adapter (hls-internals.ts) knows.
+import Hls, { ErrorTypes, Events, type ErrorData, type FragmentLoaderConstructor, type PlaylistLoaderConstructor } from 'hls.js';
 import { batch } from '@preact/signals-core';
 import { nextTask } from '../core/deadline';
 import type { EarlyMedia, HlsContext, HlsHandle, PlaylistCache } from '../core/player-api';
@@ -9,7 +9,7 @@ import { EXTERNAL_TRACK_BASE, type MediaTrack } from '../core/tracks';
 import { TUNING } from '../playback/tuning';
 import { watchFrameDrops } from './frame-drops';
 import { PLAYING, STARTING } from './hls-load-policy';
-import { keepTakenOver } from './hls-take-over';
+import { reconfigure, takeOver } from './hls-internals';
 import { watchPlayIntent } from './play-intent';
 import { resumeHold } from './resume-hold';
 import { measuredBandwidth } from './link-estimate';
@@ -50,7 +50,7 @@ export async function attachHls(
   // created (the entry is quick when the network is not): hls.js reads the preference when it sorts
   // the playlist's audio groups, so it is set just before the answer is handed over.
   const loader = watchedLoader(traffic, prefetched ?? new Map(), () => {
-    if (prefetched?.audio) hls.config.audioPreference ??= prefetched.audio;
+    if (prefetched?.audio) reconfigure(hls, { audioPreference: hls.config.audioPreference ?? prefetched.audio });
   });
   const pLoader = loader as unknown as PlaylistLoaderConstructor;
   const fLoader = loader as unknown as FragmentLoaderConstructor;
@@ -84,7 +84,7 @@ export async function attachHls(
   };
   const onStarted = () => {
     markStarted();
-    Object.assign(hls.config, PLAYING);
+    reconfigure(hls, PLAYING);
   };
   // A start the engine keeps from its first frame is recovered as hls.js advises for a media error
   // (a new MediaSource, the buffer loaded again), once per source.
@@ -226,9 +226,9 @@ export async function attachHls(
 
   function load(h: Hls, transfer?: EarlyMedia): void {
     h.loadSource(url);
-    if (transfer) keepTakenOver(h);
     // The page's own start: its MediaSource and SourceBuffers taken over, what they hold kept.
-    h.attachMedia(transfer ? (transfer as unknown as MediaAttachingData) : video);
+    if (transfer) takeOver(h, transfer);
+    else h.attachMedia(video);
   }
 
   function onError(h: Hls, data: ErrorData) {

@@ -1,7 +1,7 @@
-import { AbrController, ErrorDetails, Events, type ErrorData, type FragLoadedData, type FragLoadingData, type Fragment } from 'hls.js';
-import type Hls from 'hls.js';
+import { ErrorDetails, type AbrController, type Fragment } from 'hls.js';
 import type { Bus } from '../core/bus';
 import { createPolicy, type Policy } from '../playback/policy';
+import { abandonFragment, abrSlot, reconfigure } from './hls-internals';
 
 /** The seconds buffered ahead of the playhead. */
 export function ahead(media: Pick<HTMLMediaElement, 'buffered' | 'currentTime'> | null): number {
@@ -26,110 +26,39 @@ const PLAYLIST_ERRORS: readonly string[] = [ErrorDetails.LEVEL_LOAD_ERROR, Error
 /**
  * hls.js's ABR slot, filled by the playback policy (src/playback/policy.ts): the next level, the forward
  * buffer and abandoning a fragment are the policy's; hls.js's own choice and its own abandon rule are
- * off, so one rule judges each fragment. Its bandwidth estimator still runs: `hls.bandwidthEstimate`
- * is what analytics and the hold read. Each decision goes to the bus as `playback:decision`.
+ * off (hls-internals.ts `abrSlot`), so one rule judges each fragment. Its bandwidth estimator still
+ * runs: `hls.bandwidthEstimate` is what analytics and the hold read. Each decision goes to the bus as
+ * `playback:decision`.
  */
 export function policyAbr(bus: Bus, estimateBps: number | undefined, slot: PolicySlot): typeof AbrController {
-  return class PolicyAbr extends AbrController {
-    private policy?: Policy;
-    private watching?: ReturnType<typeof setInterval>;
+  return abrSlot((hls, sample) => {
+    let policy: Policy | undefined;
+    let watching: ReturnType<typeof setInterval> | undefined;
+    let gone = false;
     /** A level set from outside (hls.js after an error, our abandon), taken once for the next fragment. */
-    private forced = -1;
+    let forced = -1;
 
-    constructor(hls: Hls) {
-      super(hls);
-      // hls.js sizes the buffer as max(maxBufferLength, maxBufferSize at the level's rate): without the
-      // size, maxBufferLength (the policy's) is the target; maxMaxBufferLength stays hls.js's to halve
-      // when the browser's quota is reached.
-      hls.config.maxBufferSize = 0;
-      slot.current = () => this.ready();
-    }
-
-    private ready(): Policy | undefined {
-      const hls = this.hls;
-      if (this.policy || !hls?.levels.length) return this.policy;
+    const ready = (): Policy | undefined => {
+      if (policy || gone || !hls.levels.length) return policy;
       const kbps = hls.levels.map((l) => (l.averageBitrate || l.bitrate) / 1000);
       const segmentS = hls.levels.find((l) => l.details)?.details?.targetduration ?? 4;
-      this.policy = createPolicy({
+      policy = createPolicy({
         kbps,
         segmentS,
         ...(estimateBps && { estimateKbps: estimateBps / 1000 }),
         emit: (decision) => bus.emit('playback:decision', decision),
       });
-      return this.policy;
-    }
-
-    get nextAutoLevel(): number {
-      const hls = this.hls;
-      const policy = this.ready();
-      if (!hls || !policy) return super.nextAutoLevel;
-      if (this.forced >= 0) return this.forced;
-      const level = policy.level({
-        t: performance.now(),
-        bufferS: ahead(hls.media),
-        lastLevel: hls.loadLevel,
-        min: hls.minAutoLevel,
-        max: hls.maxAutoLevel,
-      });
-      // hls.js asks for the next level, then reads its buffer target from the config at its next tick.
-      hls.config.maxBufferLength = policy.forwardS(level);
-      return level;
-    }
-
-    set nextAutoLevel(level: number) {
-      super.nextAutoLevel = level;
-      this.forced = level;
-    }
-
-    protected onFragLoading(event: Events.FRAG_LOADING, data: FragLoadingData) {
-      super.onFragLoading(event, data);
-      // hls.js's own abandon rule is off: the policy's is the one rule.
-      this.clearTimer();
-      clearInterval(this.watching);
-      const frag = data.frag;
-      if (frag.type !== 'main' || frag.bitrateTest || data.part) return;
-      this.forced = -1;
-      let bytes = 0;
-      let lastByteT = performance.now();
-      this.watching = setInterval(() => {
-        const stats = frag.stats;
-        if (stats.loaded > bytes) [bytes, lastByteT] = [stats.loaded, performance.now()];
-        this.weigh(frag, lastByteT);
-      }, CHECK_MS);
-    }
-
-    protected onFragLoaded(event: Events.FRAG_LOADED, data: FragLoadedData) {
-      super.onFragLoaded(event, data);
-      const { frag, part } = data;
-      if (frag.type !== 'main' || part || frag.bitrateTest) return;
-      clearInterval(this.watching);
-      const { loaded, loading } = frag.stats;
-      this.ready()?.loaded({ t: performance.now(), level: frag.level, bits: 8 * loaded, requestT: loading.start, firstByteT: loading.first, endT: loading.end });
-    }
-
-    protected onError(event: Events.ERROR, data: ErrorData) {
-      super.onError(event, data);
-      // A playlist's error names its level in the request's context, not in `level`.
-      const level = data.frag?.type === 'main' ? data.frag.level : (data.level ?? data.context?.level);
-      // An HTTP answer, not a slow link: the rendition is avoided while it fails.
-      if (PLAYLIST_ERRORS.includes(data.details) && data.response && typeof level === 'number') this.ready()?.failed({ t: performance.now(), level });
-    }
-
-    destroy() {
-      clearInterval(this.watching);
-      super.destroy();
-    }
+      return policy;
+    };
 
     /**
      * The policy's abandon rule on a main fragment still arriving: a lower level instead when it will not
      * land before the buffer runs out. A request that gets no byte at all is the watched loader's
      * (watched-loader.ts), which times it out and lets hls.js retry it.
      */
-    private weigh(frag: Fragment, lastByteT: number) {
-      const hls = this.hls;
-      const policy = this.policy;
+    const weigh = (frag: Fragment, lastByteT: number) => {
       const stats = frag.stats;
-      if (!hls || !policy || stats.aborted || stats.loading.end) return clearInterval(this.watching);
+      if (!policy || stats.aborted || stats.loading.end) return clearInterval(watching);
       const t = performance.now();
       if (!hls.autoLevelEnabled || !hls.media || hls.media.paused || !stats.loading.first || t - lastByteT >= CHECK_MS * 4) return;
       const level = policy.abandon({
@@ -142,12 +71,66 @@ export function policyAbr(bus: Bus, estimateBps: number | undefined, slot: Polic
         bufferS: ahead(hls.media),
       });
       if (typeof level !== 'number' || level < hls.minAutoLevel || level >= frag.level) return;
-      clearInterval(this.watching);
+      clearInterval(watching);
       // As hls.js's own abandon: the rate measured so far is the estimate the next choice starts from.
-      this.bwEstimator.sample(t - stats.loading.start, stats.loaded);
-      hls.nextLoadLevel = this.nextAutoLevel = level;
-      frag.abortRequests();
-      hls.trigger(Events.FRAG_LOAD_EMERGENCY_ABORTED, { frag, part: null, stats });
-    }
-  };
+      sample(t - stats.loading.start, stats.loaded);
+      hls.nextLoadLevel = hls.nextAutoLevel = level;
+      abandonFragment(hls, frag);
+    };
+
+    // hls.js sizes the buffer as max(maxBufferLength, maxBufferSize at the level's rate): without the
+    // size, maxBufferLength (the policy's) is the target; maxMaxBufferLength stays hls.js's to halve
+    // when the browser's quota is reached.
+    reconfigure(hls, { maxBufferSize: 0 });
+    slot.current = ready;
+
+    return {
+      nextAutoLevel(own) {
+        const p = ready();
+        if (!p || gone) return own();
+        if (forced >= 0) return forced;
+        const level = p.level({
+          t: performance.now(),
+          bufferS: ahead(hls.media),
+          lastLevel: hls.loadLevel,
+          min: hls.minAutoLevel,
+          max: hls.maxAutoLevel,
+        });
+        // hls.js asks for the next level, then reads its buffer target from the config at its next tick.
+        reconfigure(hls, { maxBufferLength: p.forwardS(level) });
+        return level;
+      },
+      forcedAutoLevel(level) {
+        forced = level;
+      },
+      onFragLoading({ frag, part }) {
+        clearInterval(watching);
+        if (frag.type !== 'main' || frag.bitrateTest || part) return;
+        forced = -1;
+        let bytes = 0;
+        let lastByteT = performance.now();
+        watching = setInterval(() => {
+          const stats = frag.stats;
+          if (stats.loaded > bytes) [bytes, lastByteT] = [stats.loaded, performance.now()];
+          weigh(frag, lastByteT);
+        }, CHECK_MS);
+      },
+      onFragLoaded({ frag, part }) {
+        if (frag.type !== 'main' || part || frag.bitrateTest) return;
+        clearInterval(watching);
+        const { loaded, loading } = frag.stats;
+        ready()?.loaded({ t: performance.now(), level: frag.level, bits: 8 * loaded, requestT: loading.start, firstByteT: loading.first, endT: loading.end });
+      },
+      onError(data) {
+        // A playlist's error names its level in the request's context, not in `level`.
+        const level = data.frag?.type === 'main' ? data.frag.level : (data.level ?? data.context?.level);
+        // An HTTP answer, not a slow link: the rendition is avoided while it fails.
+        if (PLAYLIST_ERRORS.includes(data.details) && data.response && typeof level === 'number') ready()?.failed({ t: performance.now(), level });
+      },
+      destroy() {
+        gone = true;
+        clearInterval(watching);
+      },
+    };
+  });
 }

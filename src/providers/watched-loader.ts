@@ -2,6 +2,7 @@ import Hls, { type FragmentLoaderContext, type LoaderCallbacks, type LoaderConfi
 import { nextTask } from '../core/deadline';
 import type { MediaTraffic, PlaylistCache } from '../core/player-api';
 import { IDLE_MS } from '../playback/deadlines';
+import { adoptLoad, timeOut } from './hls-internals';
 
 /**
  * hls.js's own timers count time, not progress (hls-engine.ts sets them past anything real): a
@@ -74,7 +75,7 @@ export function watchedLoader(traffic: MediaTraffic, cache: PlaylistCache, befor
       // As hls.js's own load: its playlist loader reads the context to tell a request still under way
       // (ignored when asked again) from one to abort; without it, a second ask for the same playlist
       // while the prefetch was still out went to the network (Fast 3G waterfalls: the audio playlist).
-      Object.assign(this, { context, config, callbacks });
+      adoptLoad(this, context, config, callbacks);
       const stats = this.stats;
       stats.loading.start = performance.now();
       // Each answer in a task of its own, even one already in: parsing it (and what hls.js asks for
@@ -146,7 +147,7 @@ export function watchedLoader(traffic: MediaTraffic, cache: PlaylistCache, befor
         // onTimeout; a retry is a new request, given its own LOAD_IDLE_MS.
         mine = now;
         mark = traffic.bytes ?? 0;
-        (this as unknown as { loadtimeout(): void }).loadtimeout();
+        timeOut(this);
       };
       tick();
       this.watch = setInterval(tick, 500);

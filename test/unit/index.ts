@@ -40,6 +40,8 @@ import './providers/link-estimate.test';
 import './playback/policy.test';
 import './playback/scenarios.test';
 import './providers/watched-loader.test';
+import './providers/hls-internals.test';
+import './providers/policy-abr.test';
 import './providers/frame-drops.test';
 import './providers/stuck-start.test';
 import './providers/play-intent.test';

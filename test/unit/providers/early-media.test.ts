@@ -118,11 +118,10 @@ test('the start appended, init then fragment per buffer, handed over with its Me
     assert.is(env.source()!.duration, 5400, 'the film\'s length, not the first fragment\'s');
     assert.equal(env.appends.filter((a) => a.startsWith('video')), ['video/mp4 VI', 'video/mp4 V0']);
     assert.equal(env.appends.filter((a) => a.startsWith('audio')), ['audio/mp4 AI', 'audio/mp4 A0']);
-    assert.is(early.tracks.video.id, 'main');
-    assert.is(early.tracks.video.codec, 'avc1.64001e');
-    assert.is(early.tracks.audio.id, 'audio');
-    assert.is(early.tracks.audio.container, 'audio/mp4');
-    assert.is(early.tracks.video.buffer, env.source()!.buffers[0] as unknown as SourceBuffer);
+    assert.is(early.buffers.video.codec, 'avc1.64001e');
+    assert.is(early.buffers.video.buffer, env.source()!.buffers[0] as unknown as SourceBuffer);
+    assert.is(early.buffers.audio.codec, 'mp4a.40.2');
+    assert.is(early.buffers.audio.buffer, env.source()!.buffers[1] as unknown as SourceBuffer);
   } finally {
     env.restore();
   }

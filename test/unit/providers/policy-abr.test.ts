@@ -1,0 +1,75 @@
+// providers/policy-abr.ts on a real hls.js (hls-kit.ts: happy-dom, a virtual clock, requests from a
+// table): the playback policy fills hls.js's ABR slot once the levels are known, chooses each level and
+// the forward buffer hls.js reads for it, takes a level forced from outside once, and avoids a rendition whose
+// playlist answers 404 while hls.js fails over to another; every decision on the bus.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import type Hls from 'hls.js';
+import { createBus } from '../../../src/core/bus';
+import type { Decision } from '../../../src/playback/decisions';
+import { policyAbr, type PolicySlot } from '../../../src/providers/policy-abr';
+import { BASE, failing, requestsFor, tableHls, virtualScope } from './hls-kit';
+
+let clock: ReturnType<typeof virtualScope>;
+test.before.each(() => {
+  clock = virtualScope();
+});
+test.after.each(() => clock.restore());
+
+function policyHls(startLevel = 0) {
+  const bus = createBus();
+  const decisions: Decision[] = [];
+  bus.on('playback:decision', (d) => void decisions.push(d));
+  const slot: PolicySlot = {};
+  const hls: Hls = tableHls({ abrController: policyAbr(bus, 800e3, slot), startLevel });
+  return { hls, slot, decisions };
+}
+
+test('the policy takes the slot once the levels are known; hls.js reads the level it chooses and the forward buffer for it', async () => {
+  const { hls, slot, decisions } = policyHls();
+  assert.is(hls.config.maxBufferSize, 0, "the forward buffer is the policy's maxBufferLength, not a size");
+  assert.is(slot.current?.(), undefined, 'no policy before the levels');
+  hls.loadSource(BASE + 'master.m3u8');
+  await clock.advance(500);
+  const policy = slot.current?.();
+  assert.ok(policy, 'the policy, once the master is parsed');
+  hls.config.maxBufferLength = -1;
+  const level = hls.nextAutoLevel;
+  assert.ok(level === 0 || level === 1, `a level: ${level}`);
+  assert.is(hls.config.maxBufferLength, policy.forwardS(level), 'its forward buffer, where hls.js reads it');
+  const chosen = decisions.filter((d) => d.kind === 'level').at(-1);
+  assert.ok(chosen && chosen.level === level, `the level decision on the bus: ${JSON.stringify(decisions)}`);
+  hls.destroy();
+});
+
+test('a level forced from outside (hls.js after an error, an abandon) is the next fragment\'s, then the policy chooses again', async () => {
+  const { hls } = policyHls();
+  hls.loadSource(BASE + 'master.m3u8');
+  await clock.advance(500);
+  hls.nextAutoLevel = 1;
+  assert.is(hls.nextAutoLevel, 1, 'forced');
+  assert.is(hls.nextAutoLevel, 1, 'until a main fragment loads');
+  hls.nextLoadLevel = 1;
+  // The fragment in flight dropped by hls.js's stream controller: the next one is loaded at level 1.
+  hls.stopLoad();
+  hls.startLoad(0);
+  await clock.advance(300);
+  assert.ok(requestsFor('v1-0.m4s').length >= 1, 'loaded at the forced level');
+  assert.is(hls.nextAutoLevel, 0, 'then the policy\'s own choice (the lowest: nothing measured beyond the estimate)');
+  hls.destroy();
+});
+
+test('the lowest rendition\'s playlist answers 404: the policy avoids it, hls.js fails over and loads on from the next', async () => {
+  const { hls, decisions } = policyHls();
+  failing.add('v0.m3u8');
+  hls.loadSource(BASE + 'master.m3u8');
+  await clock.advance(2000);
+  const avoided = decisions.find((d) => d.kind === 'avoid');
+  assert.ok(avoided && avoided.level === 0, `the 240p avoided: ${JSON.stringify(decisions)}`);
+  assert.ok(requestsFor('v1.m3u8').length >= 1, 'hls.js asks for the 720p playlist');
+  assert.ok(requestsFor('v1-0.m4s').length >= 1, 'and its first fragment');
+  assert.is(hls.nextAutoLevel, 1, 'the policy chooses the rendition that answers');
+  hls.destroy();
+});
+
+test.run();
