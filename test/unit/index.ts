@@ -9,6 +9,7 @@ import './build/nginx-conf.test';
 import './content/episodes.test';
 import './content/descriptor.test';
 import './content/validate.test';
+import './content/markers.test';
 import './content/progress.test';
 import './content/audio-choice.test';
 import './core/errors.test';
