@@ -64,6 +64,7 @@ import './ui/menu/menu-drag.test';
 import './ui/gestures.test';
 import './ui/keyboard.test';
 import './ui/thumbnails.test';
+import './ui/intro-credits.test';
 import './ui/media-session.test';
 import './ui/menu/menu-items.test';
 import './ui/share-url.test';
