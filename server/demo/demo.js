@@ -8,7 +8,7 @@ import { createPlayer as create } from '/player/embed.mjs';
 const createPlayer = create;
 
 const MAX_ENTRIES = 200;
-const EVENTS = ['ready', 'play', 'pause', 'ended', 'volumechange', 'fullscreenchange', 'episodeChanged', 'episodeVariantChanged', 'timeProgressChanged', 'adStart', 'adEnd', 'error'];
+const EVENTS = ['ready', 'play', 'pause', 'ended', 'volumechange', 'fullscreenchange', 'episodeChanged', 'episodeVariantChanged', 'timeProgressChanged', 'adStart', 'adEnd', 'error', 'introSkipped', 'creditsReached'];
 
 const frame = /** @type {HTMLIFrameElement} */ (document.getElementById('player'));
 const current = /** @type {HTMLAnchorElement} */ (document.getElementById('current'));

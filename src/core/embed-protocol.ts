@@ -23,7 +23,7 @@ export const METHODS = [
 ] as const;
 
 /** Events the player streams to an SDK that said hello (the SPEC's own messages come as they always did). */
-export const EVENTS = ['play', 'pause', 'ended', 'timeupdate', 'volumechange', 'adStart', 'adEnd', 'error'] as const;
+export const EVENTS = ['play', 'pause', 'ended', 'timeupdate', 'volumechange', 'adStart', 'adEnd', 'error', 'introSkipped', 'creditsReached'] as const;
 
 /** A request's failure, as the SDK's promise rejects with it. */
 export interface RemoteError {
