@@ -89,30 +89,32 @@ export function NextEpisodeCard({ player, marks }: { player: PlayerApi; marks: I
         </div>
         <div class="pl-next__title">{stripNumberPrefix(next.title ?? '')}</div>
         {next.description && <p class="pl-next__description">{next.description}</p>}
-        <button
-          type="button"
-          class="pl-next__play"
-          data-action="next-play"
-          onClick={() => {
-            hoverOf(store).on.value = false;
-            player.requests.playNext();
-          }}
-        >
-          {ruUi.play}
-        </button>
-        {countdown !== null && (
+        <div class="pl-next__actions">
           <button
             type="button"
-            class="pl-next__credits"
-            data-action="watch-credits"
+            class="pl-next__play"
+            data-action="next-play"
             onClick={() => {
               hoverOf(store).on.value = false;
-              marks.dismiss();
+              player.requests.playNext();
             }}
           >
-            {ruUi.watchCredits}
+            {ruUi.play}
           </button>
-        )}
+          {countdown !== null && (
+            <button
+              type="button"
+              class="pl-next__credits"
+              data-action="watch-credits"
+              onClick={() => {
+                hoverOf(store).on.value = false;
+                marks.dismiss();
+              }}
+            >
+              {ruUi.watchCredits}
+            </button>
+          )}
+        </div>
       </div>
       <button
         type="button"
