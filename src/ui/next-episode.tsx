@@ -70,7 +70,8 @@ export function NextEpisodeCard({ player, marks }: { player: PlayerApi; marks: I
   const hover = hoverHandlers(store);
   const atEnd = useComputed(() => {
     const d = store.duration.value;
-    if (store.ended.value || marks.hasCredits.value) return store.ended.value || marks.inCredits.value;
+    if (store.ended.value) return true;
+    if (marks.hasCredits.value) return marks.inCredits.value;
     return store.started.value && d > 2 * END_WINDOW_S && d - store.currentTime.value <= END_WINDOW_S;
   });
   const next = store.nextEpisode.value;
