@@ -10,7 +10,7 @@ const createPlayer = create;
 const MAX_ENTRIES = 200;
 const EVENTS = [
   'ready', 'play', 'pause', 'ended', 'volumechange', 'fullscreenchange', 'episodeChanged', 'episodeVariantChanged', 'timeProgressChanged',
-  'qualityChanged', 'audioTrackChanged', 'subtitlesChanged', 'playbackRateChanged', 'adStart', 'adSkipped', 'adClick', 'adEnd', 'error',
+  'qualityChanged', 'audioTrackChanged', 'subtitlesChanged', 'playbackRateChanged', 'adStart', 'adSkipped', 'adClick', 'adEnd', 'error', 'introSkipped', 'creditsReached',
 ];
 
 const frame = /** @type {HTMLIFrameElement} */ (document.getElementById('player'));

@@ -169,6 +169,9 @@ export function createTracker(d: TrackerDeps) {
     'player:error': ({ error }) => onError(error),
     'ui:menu-click': (p) => send('menu_click', { menu_page: p.page, menu_item: p.item ?? '' }),
     'ui:share': (p) => send('share', { share_target: p.target, share_with_time: p.withTime ? 1 : 0 }),
+    'ui:skip-intro': (p) => send('skip_intro', { skip_from: round1(p.from), skip_to: round1(p.to) }),
+    // Sent before the switch: the fields are the episode whose credits were playing.
+    'ui:credits-next': (p) => send('credits_next', { next_episode_id: p.next.id }),
     'ad:init': (p) => send('ad_init', { ad_init_type: p.type }),
     'ad:loaded': ({ ad }) => (trackAd(ad), send('ad_loaded')),
     'ad:play': ({ ad }) => (trackAd(ad), send('ad_play')),

@@ -79,6 +79,7 @@ export function readEpisodes(raw: unknown, contentId: number): Episode[] {
         season: seasonId === undefined || seasonOrder === undefined ? null : { id: seasonId, order: seasonOrder },
         m3u8MasterFilePath: source,
         episodeVariants: list(e.episodeVariants).flatMap(readVariant),
+        markers: e.markers,
       },
     ];
   });

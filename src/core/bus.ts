@@ -50,6 +50,12 @@ export interface PlayerEvents {
   /** Settings menu and share interactions, for analytics (SPEC §7 "share and menu clicks"). */
   'ui:menu-click': { page: string; item?: string };
   'ui:share': { target: string; withTime: boolean };
+  /** The viewer skipped the intro (content/markers.ts), from and to the video's time. */
+  'ui:skip-intro': { from: number; to: number };
+  /** The video reached the current episode's credits marker (once an episode); `next` when there is one to move on to. */
+  'ui:credits': { episode: Episode; next: Episode | null };
+  /** The credits countdown ran out: the next episode is asked for (sent before the switch). */
+  'ui:credits-next': { next: Episode };
   /** A single touch tap on the video while the controls show: hide them now (a touch has no pointer to move away). */
   'ui:hide-controls': Record<string, never>;
   /** Ads (SPEC §7 ad events); `ad` is the history item of the ad concerned. */

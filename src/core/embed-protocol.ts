@@ -48,6 +48,8 @@ export const EVENTS = [
   'adClick',
   'adEnd',
   'error',
+  'introSkipped',
+  'creditsReached',
 ] as const;
 
 /** A request's failure, as the SDK's promise rejects with it. */

@@ -33,6 +33,11 @@ export interface Episode {
   season?: { id: number; order: number } | null;
   m3u8MasterFilePath: string;
   episodeVariants?: EpisodeVariant[] | null;
+  /**
+   * Intro and credits markers, not in SPEC's data: passed on as the catalogue sent them and read by the
+   * lazy pieces that use them (content/markers.ts), so the critical path carries no reader for them.
+   */
+  markers?: unknown;
 }
 
 export interface Season {

@@ -127,6 +127,10 @@ export interface PlayerEvents {
   adClick: Pick<AdInfo, 'id' | 'type' | 'position'> & { href: string };
   adEnd: Record<string, never>;
   error: { code: string; fatal: boolean; message: string };
+  /** The viewer pressed 'Пропустить заставку': the video's time before the jump and the intro's end (seconds). */
+  introSkipped: { from: number; to: number };
+  /** The video reached the episode's credits marker (once an episode); `next` is the episode the countdown leads to, or null. */
+  creditsReached: { episode: Episode; next: Episode | null };
 }
 
 export interface Player {

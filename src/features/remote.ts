@@ -198,6 +198,8 @@ export function createRemote(parts: PlayerParts, send: Send): Remote {
     bus.on('ad:skip', ({ ad }) => (emit('adSkipped', adRef(ad)), adEnd())),
     bus.on('ad:click', ({ ad, href }) => emit('adClick', { ...adRef(ad), href })),
     bus.on('player:error', ({ error }) => emit('error', { code: error.code, fatal: error.fatal, message: error.message })),
+    bus.on('ui:skip-intro', ({ from, to }) => emit('introSkipped', { from, to })),
+    bus.on('ui:credits', ({ episode, next }) => emit('creditsReached', { episode, next })),
     // An ad that stops without ending (its error, a fatal error of the player) ends for the SDK too.
     effect(() => void (store.adState.value === 'stopped' && adEnd())),
     effect(() => {

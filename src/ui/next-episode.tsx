@@ -1,11 +1,12 @@
-import { type Signal, signal, useComputed, useSignal } from '@preact/signals';
+import { type Signal, signal, useComputed } from '@preact/signals';
 import type { PlayerApi } from '../core/player-api';
 import type { Store } from '../core/store';
+import type { IntroCredits } from './intro-credits';
 import { NextIcon } from './series-icons';
 import { stripNumberPrefix } from './strip-number';
 import { ruUi } from '../i18n/ru-ui';
 
-/** The card shows for the last seconds of an episode (the credits), and when it has ended. */
+/** Without a credits marker the card shows for the last seconds of an episode, and when it has ended. */
 const END_WINDOW_S = 10;
 const LEAVE_DELAY_MS = 250;
 
@@ -60,18 +61,22 @@ export function NextButton({ player }: { player: PlayerApi }) {
   );
 }
 
-/** SPEC §2 next-episode card: 'Следующий эпизод', number, title, description, poster, red button. */
-export function NextEpisodeCard({ player }: { player: PlayerApi }) {
+/**
+ * SPEC §2 next-episode card: 'Следующий эпизод', number, title, description, poster, red button. At
+ * an episode's credits marker it counts down to the next episode ('Смотреть титры' closes it).
+ */
+export function NextEpisodeCard({ player, marks }: { player: PlayerApi; marks: IntroCredits }) {
   const { store } = player;
   const hover = hoverHandlers(store);
-  const closedFor = useSignal<number | null>(null);
   const atEnd = useComputed(() => {
     const d = store.duration.value;
-    return store.ended.value || (store.started.value && d > 2 * END_WINDOW_S && d - store.currentTime.value <= END_WINDOW_S);
+    if (store.ended.value) return true;
+    if (marks.hasCredits.value) return marks.inCredits.value;
+    return store.started.value && d > 2 * END_WINDOW_S && d - store.currentTime.value <= END_WINDOW_S;
   });
   const next = store.nextEpisode.value;
-  const episodeId = store.episode.value?.id ?? null;
-  const shown = hoverOf(store).on.value || (atEnd.value && closedFor.value !== episodeId);
+  const countdown = marks.countdown.value;
+  const shown = hoverOf(store).on.value || (atEnd.value && !marks.dismissed.value);
   if (!next || !shown) return null;
   const poster = next.posterPath || store.content.value?.posterUrl;
   const season = next.season?.order;
@@ -79,23 +84,38 @@ export function NextEpisodeCard({ player }: { player: PlayerApi }) {
     <div class="pl-next" role="dialog" aria-label={ruUi.nextEpisode} onClick={(e) => e.stopPropagation()} {...hover}>
       {poster && <img class="pl-next__poster" src={poster} alt="" />}
       <div class="pl-next__body">
-        <div class="pl-next__head">{ruUi.nextEpisode}</div>
+        <div class="pl-next__head">{countdown === null ? ruUi.nextEpisode : ruUi.nextEpisodeIn(countdown)}</div>
         <div class="pl-next__number">
           {typeof season === 'number' ? ruUi.seasonEpisode(season, next.order) : ruUi.episodeNumber(next.order)}
         </div>
         <div class="pl-next__title">{stripNumberPrefix(next.title ?? '')}</div>
         {next.description && <p class="pl-next__description">{next.description}</p>}
-        <button
-          type="button"
-          class="pl-next__play"
-          data-action="next-play"
-          onClick={() => {
-            hoverOf(store).on.value = false;
-            player.requests.playNext();
-          }}
-        >
-          {ruUi.play}
-        </button>
+        <div class="pl-next__actions">
+          <button
+            type="button"
+            class="pl-next__play"
+            data-action="next-play"
+            onClick={() => {
+              hoverOf(store).on.value = false;
+              player.requests.playNext();
+            }}
+          >
+            {ruUi.play}
+          </button>
+          {countdown !== null && (
+            <button
+              type="button"
+              class="pl-next__credits"
+              data-action="watch-credits"
+              onClick={() => {
+                hoverOf(store).on.value = false;
+                marks.dismiss();
+              }}
+            >
+              {ruUi.watchCredits}
+            </button>
+          )}
+        </div>
       </div>
       <button
         type="button"
@@ -103,7 +123,7 @@ export function NextEpisodeCard({ player }: { player: PlayerApi }) {
         aria-label={ruUi.close}
         onClick={() => {
           hoverOf(store).on.value = false;
-          closedFor.value = episodeId;
+          marks.dismiss();
         }}
       >
         ×

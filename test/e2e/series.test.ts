@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { open, srv, waitForTime } from './harness';
@@ -54,25 +56,25 @@ test('start over plays from 0; a time code skips the prompt and starts there', a
   }
 });
 
-test('an ending episode shows the next-episode card, moves on by itself and the parent hears episodeChanged', async () => {
-  const d = await demo('/player/?movie_id=2&season=1&episode=2');
+test('an ending episode without markers (S2E2) shows the next-episode card in its last 10 s, moves on by itself and the parent hears episodeChanged', async () => {
+  const d = await demo('/player/?movie_id=2&season=2&episode=2');
   try {
     await d.frame.locator('.pl-big-play').click({ timeout: 15000 });
     await timeAbove(d.frame, 0.5);
     await d.frame.evaluate(() => (document.querySelector('video')!.currentTime = 54));
     await d.frame.waitForSelector('.pl-next', { timeout: 15000 });
     assert.is(await d.frame.textContent('.pl-next__head'), 'Следующий эпизод');
-    assert.is(await d.frame.textContent('.pl-next__number'), '1 сезон, 3 серия');
-    assert.is(await d.frame.textContent('.pl-next__title'), 'Две версии');
-    assert.is(await d.frame.textContent('.pl-next__description'), 'Серия, доступная в оригинальной и режиссёрской версиях.');
-    assert.match((await d.frame.getAttribute('.pl-next__poster', 'src'))!, /s1e3\.jpg$/);
+    assert.is(await d.frame.textContent('.pl-next__number'), '2 сезон, 3 серия');
+    assert.is(await d.frame.textContent('.pl-next__title'), 'Финал');
+    assert.is(await d.frame.textContent('.pl-next__description'), 'Все загадки сезона наконец разгаданы.');
+    assert.match((await d.frame.getAttribute('.pl-next__poster', 'src'))!, /s2e3\.jpg$/);
     assert.is(await d.frame.textContent('.pl-next__play'), 'Смотреть');
 
-    await d.frame.waitForFunction(() => document.querySelector('.pl-title__episode')?.textContent?.startsWith('1 сезон, 3 серия'), null, { timeout: 20000 });
+    await d.frame.waitForFunction(() => document.querySelector('.pl-title__episode')?.textContent?.startsWith('2 сезон, 3 серия'), null, { timeout: 20000 });
     await d.frame.waitForFunction(() => { const v = document.querySelector('video')!; return !v.paused && v.currentTime > 1 && v.currentTime < 20; }, null, { timeout: 20000 });
     const changed = (await d.messages(2)).filter((m) => m.type === 'episodeChanged');
-    assert.equal(changed.map((m) => (m.payload.episode as { id: number }).id), [202, 203]);
-    assert.equal(await storedJson(d.frame, 'episodesTimeProgress').then((m) => m?.[202]), undefined, 'a finished episode is forgotten');
+    assert.equal(changed.map((m) => (m.payload.episode as { id: number }).id), [205, 206]);
+    assert.equal(await storedJson(d.frame, 'episodesTimeProgress').then((m) => m?.[205]), undefined, 'a finished episode is forgotten');
     assert.equal(d.errors, []);
   } finally {
     await d.close();
@@ -297,6 +299,70 @@ test('a pause from a foreign window is ignored; the parent page pauses', async (
     assert.equal(d.errors, []);
   } finally {
     await d.close();
+  }
+});
+
+/** axe-core's serious and critical violations on the page as it is. */
+async function axeSerious(page: Page) {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(readFileSync('node_modules/axe-core/axe.min.js', 'utf8'));
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(ctx: Element, o: object): Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: unknown }> }> }> } }).axe;
+    const r = await axe.run(document.body, { resultTypes: ['violations'] });
+    return r.violations.map((v) => ({ id: v.id, impact: v.impact, at: v.nodes.map((n) => String(n.target)) }));
+  });
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+/** Presses Tab until `selector` has the focus (at most 30 times); false when it never does. */
+async function tabTo(page: Page, selector: string): Promise<boolean> {
+  for (let i = 0; i < 30; i++) {
+    await page.keyboard.press('Tab');
+    if (await page.evaluate((s) => !!document.activeElement?.matches(s), selector)) return true;
+  }
+  return false;
+}
+
+test("keyboard and axe: Tab reaches 'Пропустить заставку' and Enter skips; the credits card's 'Смотреть титры' likewise; no serious or critical axe issue", async () => {
+  const p = await open('?movie_id=2&season=1&episode=2');
+  try {
+    await p.page.click('.pl-big-play');
+    await p.page.waitForSelector('.pl-skip-intro', { timeout: 20000 });
+    // Paused, the controls stay and so does the button (it shows with them).
+    await p.page.evaluate(() => document.querySelector('video')!.pause());
+    assert.equal(await axeSerious(p.page), [], 'with the skip button');
+    await p.page.focus('.pl');
+    assert.ok(await tabTo(p.page, '.pl-skip-intro'), 'Tab reaches the skip button');
+    await p.page.keyboard.press('Enter');
+    await p.page.waitForFunction(() => document.querySelector('video')!.currentTime >= 16.5, null, { timeout: 20000 });
+    await p.page.waitForSelector('.pl-skip-intro', { state: 'detached' });
+    assert.ok(await p.page.evaluate(() => document.activeElement === document.querySelector('.pl')), 'the focus stays in the player');
+
+    await p.page.evaluate(() => (document.querySelector('video')!.currentTime = 48.5));
+    await p.page.waitForFunction(() => document.querySelector('.pl-next__head')?.textContent === 'Следующий эпизод через 10', null, { timeout: 20000 });
+    assert.equal(await axeSerious(p.page), [], 'with the credits card');
+    await p.page.focus('.pl');
+    assert.ok(await tabTo(p.page, '.pl-next__credits'), "Tab reaches 'Смотреть титры'");
+    await p.page.keyboard.press('Enter');
+    await p.page.waitForSelector('.pl-next', { state: 'detached' });
+    assert.equal(p.errors, []);
+  } finally {
+    await p.close();
+  }
+});
+
+test("on a phone (360×640, touch): 'Пропустить заставку' is at least 44 px high, within the player, above the controls; a tap skips", async () => {
+  const p = await open('?movie_id=5', { viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true });
+  try {
+    await p.page.tap('.pl-big-play');
+    await p.page.waitForSelector('.pl-skip-intro', { timeout: 20000 });
+    const box = (await p.page.locator('.pl-skip-intro').boundingBox())!;
+    assert.ok(box.height >= 44 && box.width >= 44, JSON.stringify(box));
+    assert.ok(box.x >= 0 && box.x + box.width <= 360 && box.y >= 0 && box.y + box.height <= 640, JSON.stringify(box));
+    await p.page.tap('.pl-skip-intro');
+    await p.page.waitForFunction(() => document.querySelector('video')!.currentTime >= 34.5, null, { timeout: 20000 });
+    assert.ok((await p.page.evaluate(() => document.querySelector('video')!.currentTime)) < 45, "at the film's intro end (35 s)");
+  } finally {
+    await p.close();
   }
 });
 

@@ -8,6 +8,7 @@ const all: Record<string, () => Promise<unknown>> = {
   playback: () => import('./playback.test'),
   menus: () => import('./menus.test'),
   series: () => import('./series.test'),
+  markers: () => import('./markers.test'),
   screens: () => import('./screens.test'),
   ads: () => import('./ads.test'),
   sdk: () => import('./sdk.test'),

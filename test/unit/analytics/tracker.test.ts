@@ -282,6 +282,27 @@ test('ad events with the ad arrays; ad timeupdate at most once a second; share a
   assert.is(t.last('menu_click')!.menu_item, '720p');
 });
 
+test('skip_intro and credits_next carry the SPEC §7 fields of the episode playing, with what was skipped and where it moves on', () => {
+  const t = setup();
+  t.play();
+  t.run(3);
+  t.bus.emit('ui:skip-intro', { from: 3.04, to: 17 });
+  const skip = t.last('skip_intro')!;
+  assert.is(skip.skip_from, 3);
+  assert.is(skip.skip_to, 17);
+  assert.is(skip.video_id, 1);
+  assert.is(skip.player_type, 'embedded');
+  assert.is(skip.current_time, 3);
+  const next = { ...episode, id: 999, order: 2 };
+  t.bus.emit('ui:credits', { episode, next });
+  assert.is(t.last('credits_next'), undefined, 'reaching the credits is no analytics event');
+  t.bus.emit('ui:credits-next', { next });
+  const moved = t.last('credits_next')!;
+  assert.is(moved.next_episode_id, 999);
+  assert.is(moved.video_id, 1);
+  assert.is(moved.duration, 100);
+});
+
 test('events seen before analytics loaded are replayed with their own time', () => {
   const t = setup();
   t.store.currentTime.value = 3;
