@@ -77,6 +77,43 @@ const STATES: Array<[string, (c: Context) => Promise<void>]> = [
     await c.tab.evaluate(() => void (document.querySelector('video')!.currentTime = 54));
     await c.tab.waitForSelector('.pl-next');
   }],
+  ['skip intro', async (c) => {
+    await c.tab.goto(`${c.url}?movie_id=2&season=1&episode=2`);
+    await playing(c, 0.5);
+    // The intro runs from 2 s (server/catalogue.json); the button shows for its first 5 s.
+    await c.tab.waitForSelector('.pl[data-skip-intro] .pl-skip-intro', 20000);
+    await c.tab.evaluate(() => document.querySelector('video')!.pause());
+  }],
+  ['credits countdown', async (c) => {
+    await c.tab.goto(`${c.url}?movie_id=2&season=1&episode=2`);
+    await playing(c, 0.5);
+    // The credits start at 48 s; paused, the countdown holds on its first number.
+    await c.tab.evaluate(() => void (document.querySelector('video')!.currentTime = 48.5));
+    await c.tab.waitFor(() => /^Следующий эпизод через \d+$/.test(document.querySelector('.pl-next__head')?.textContent?.trim() ?? ''), undefined, 20000, 'the countdown');
+    await c.tab.evaluate(() => document.querySelector('video')!.pause());
+  }],
+  ...(['small', 'medium', 'large'] as const).map((size): [string, (c: Context) => Promise<void>] => [`subtitles, ${size}`, async (c) => {
+    // The style as the device remembers it (docs/memory.md, player-subtitles), then the track from the menu.
+    await c.tab.goto(`${c.url}?movie_id=1`);
+    await c.tab.waitForSelector('.pl-big-play');
+    await c.tab.evaluate((s: string) => localStorage.setItem('player-subtitles', JSON.stringify({ size: s })), size);
+    await c.tab.goto(`${c.url}?movie_id=1`);
+    await c.tab.waitForSelector('.pl-big-play');
+    await playing(c);
+    await wake(c);
+    await c.tab.click('[data-action="subtitles"]');
+    await c.tab.waitForSelector('.pl-menu[data-menu-page="subs"]');
+    await c.tab.click('.pl-menu [data-menu-item="0"]');
+    await c.tab.waitForGone('.pl-menu');
+    // A cue shows from 4 s to 8 s: paused at 5 s, it stays.
+    await c.tab.evaluate(() => {
+      const v = document.querySelector('video')!;
+      v.currentTime = 5;
+      v.pause();
+    });
+    await c.tab.waitForSelector('.pl-subs__cue', 20000);
+    await wake(c);
+  }]),
   ['ad with skip', async (c) => {
     c.server.setAdListUrl(`${c.ads.url}/ad-list.json?pre=skippable&mid=`);
     try {
