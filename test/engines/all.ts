@@ -30,7 +30,7 @@ function countsOf(engine: EngineName, output: string): Map<string, [number, numb
   const counts = new Map<string, [number, number]>();
   let file = '';
   for (const line of output.replace(/\x1b\[[0-9;]*m/g, '').split('\n')) {
-    const header = line.trim().match(new RegExp(`^${engine} (\\w+)$`));
+    const header = line.trim().match(new RegExp(`^${engine} ([\\w-]+)$`));
     if (header) file = header[1];
     const done = line.match(/\((\d+) \/ (\d+)\)\s*$/);
     if (done && file) counts.set(file, [Number(done[1]), Number(done[2])]);

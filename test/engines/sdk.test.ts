@@ -16,6 +16,7 @@ let ads: RefServer;
 const EVENTS = [
   'ready', 'play', 'pause', 'ended', 'timeupdate', 'volumechange', 'fullscreenchange', 'episodeChanged', 'episodeVariantChanged', 'timeProgressChanged',
   'qualityChanged', 'audioTrackChanged', 'subtitlesChanged', 'playbackRateChanged', 'adStart', 'adSkipped', 'adClick', 'adEnd', 'error',
+  'introSkipped', 'creditsReached',
 ];
 
 test.before(async () => {
@@ -110,6 +111,21 @@ test('the partner SDK cross-origin: ready, a click plays, every command and gett
     assert.is((await call(page, 'seek', 'abc')).error?.code, 'bad-arguments');
     assert.is((await call(page, 'selectEpisode', { id: 999999 })).error?.code, 'episode-not-found');
     assert.is((await events(page, 'ready')).length, 1, "'ready' once");
+  }, { path: partnerUrl });
+});
+
+test("intro and credits through the SDK cross-origin: introSkipped on 'Пропустить заставку', creditsReached with the episode and the next", async () => {
+  await within('', async (page) => {
+    const player = await started(page);
+    // The demo series' markers (server/catalogue.json): the intro from 2 s to 17 s, the credits from 48 s.
+    await player.waitForSelector('.pl-skip-intro', 20000);
+    await player.click('.pl-skip-intro');
+    await waitEvent(page, 'introSkipped', (d) => d.to === 17 && d.from < 17);
+    assert.ok((await video(player)).t >= 16.5, 'the video at the intro\'s end');
+    const episode = (await call(page, 'getEpisode')).value as { id: number };
+    await player.evaluate(() => void (document.querySelector('video')!.currentTime = 48.5));
+    await waitEvent(page, 'creditsReached', (d) => d.episode.id === episode.id && d.next?.id === episode.id + 1);
+    assert.is((await events(page, 'creditsReached')).length, 1, 'once an episode');
   }, { path: partnerUrl });
 });
 
