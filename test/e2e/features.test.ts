@@ -5,10 +5,10 @@ import { open } from './harness';
 import { type Envelope, storedJson, timeAbove } from './series-helpers';
 
 test('with the controls piece failing to load, progress is saved, the parent hears, and an ended episode moves on', async () => {
-  const p = await open('', { path: '/' });
+  // Every request for the controls piece fails, as on a flaky network or a broken deploy: the demo
+  // page's own first player's too, so that no copy of it is in a cache for the frame below.
+  const p = await open('', { path: '/', abort: /\/controls-[^/]*\.js/ });
   try {
-    // Every request for the controls piece fails, as on a flaky network or a broken deploy.
-    await p.page.route(/\/controls-[^/]*\.js/, (route) => route.abort('failed'));
     await p.page.evaluate(() => {
       const w = window as unknown as { __messages: unknown[] };
       w.__messages = [];

@@ -132,6 +132,8 @@ export interface OpenOptions {
   beaconAnalytics?: string;
   /** Cookies of the player's origin set before the page loads (e.g. authToken, refreshToken). */
   cookies?: Record<string, string>;
+  /** Requests whose address matches fail from the page's first request on (none is served from a cache before). */
+  abort?: RegExp;
 }
 
 export async function open(query: string, opts: OpenOptions = {}): Promise<Opened> {
@@ -144,6 +146,7 @@ export async function open(query: string, opts: OpenOptions = {}): Promise<Opene
   if (opts.cookies) {
     await context.addCookies(Object.entries(opts.cookies).map(([name, value]) => ({ name, value, url: server!.url })));
   }
+  if (opts.abort) await context.route(opts.abort, (route) => route.abort('failed'));
   const page = await context.newPage();
   const errors: string[] = [];
   const csp: string[] = [];
