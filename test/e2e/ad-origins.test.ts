@@ -6,6 +6,7 @@ import * as assert from 'uvu/assert';
 // @ts-expect-error: the server is plain JS with JSDoc types
 import { VAST } from '../../server/ads.mjs';
 import { type RefServer, open, poll, srv, startExtraServer, waitForTime } from './harness';
+import { firingOrder } from '../pixel-order';
 
 type Route = { req: IncomingMessage; res: ServerResponse };
 const QUARTILES = ['impression', 'start', 'firstQuartile', 'midpoint', 'thirdQuartile', 'complete'];
@@ -74,7 +75,7 @@ test('a wrapper on one origin, the inline VAST on another, the media on a CDN: t
     const src = await p.page.evaluate(() => document.querySelector<HTMLVideoElement>('.pl-ad__video')!.currentSrc);
     assert.is(src, `${adServer.url}/media/ads/ad.mp4`, 'the ad media comes from the CDN origin');
     await waitForTime(p.page, 1, 30000);
-    const events = (s: RefServer, ad: string) => s.adHits.filter((h) => h.ad === ad).map((h) => h.event);
+    const events = (s: RefServer, ad: string) => firingOrder(s.adHits.filter((h) => h.ad === ad).map((h) => h.event));
     await poll(
       () => `every pixel (wrapper: ${events(adServer, 'wrapper')}; inline: ${events(inlineServer, 'wrapped')})`,
       () => QUARTILES.every((e) => events(adServer, 'wrapper').includes(e) && events(inlineServer, 'wrapped').includes(e)),

@@ -6,9 +6,10 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
 import { open, poll, srv, waitForTime } from './harness';
+import { firingOrder } from '../pixel-order';
 
 const hits = (ad: string) => srv().adHits.filter((h) => h.ad === ad);
-const events = (ad: string) => hits(ad).map((h) => h.event);
+const events = (ad: string) => firingOrder(hits(ad).map((h) => h.event));
 const codes = (ad: string) => hits(ad).filter((h) => h.event === 'error').map((h) => h.query.code);
 const adList = (pre: string) => ({ env_ad_list_url: `/ad-list.json?pre=${pre}&mid=` });
 const requested = (path: string) => srv().requests.some((r) => r.path === path);

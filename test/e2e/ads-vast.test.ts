@@ -5,10 +5,11 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
 import { open, poll, srv, waitForTime } from './harness';
+import { firingOrder } from '../pixel-order';
 
 type Hit = { ad: string; event: string; query: Record<string, string>; time: number };
 const hits = (ad?: string): Hit[] => srv().adHits.filter((h) => !ad || h.ad === ad);
-const events = (ad: string) => hits(ad).map((h) => h.event);
+const events = (ad: string) => firingOrder(hits(ad).map((h) => h.event));
 const codes = (ad: string) => hits(ad).filter((h) => h.event === 'error').map((h) => h.query.code);
 const adList = (pre: string) => ({ env_ad_list_url: `/ad-list.json?pre=${pre}&mid=` });
 

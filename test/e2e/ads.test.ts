@@ -2,10 +2,11 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
 import { clickPlay, open, poll, srv, videoState, waitForTime } from './harness';
+import { firingOrder } from '../pixel-order';
 
 type Hit = { ad: string; event: string; query: Record<string, string>; time: number };
 const hits = (ad?: string): Hit[] => srv().adHits.filter((h) => !ad || h.ad === ad);
-const events = (ad: string) => hits(ad).map((h) => h.event);
+const events = (ad: string) => firingOrder(hits(ad).map((h) => h.event));
 const adList = (pre: string, mid = '') => ({ env_ad_list_url: `/ad-list.json?pre=${pre}&mid=${mid}` });
 
 /** Waits for the reference ad server's pixel log to satisfy `cond`; a timeout lists the pixels it got. */

@@ -1,11 +1,12 @@
 // Video ads from a third-party origin, as real ad servers are: the ad list, the VAST documents, the
 // media and the pixels on another reference server (http://localhost:N, the player on 127.0.0.1),
 // configured on the player page as partners do (srv().setAdListUrl). A click on play starts each break.
-import { test } from 'uvu';
+import { test } from './journey';
 import * as assert from 'uvu/assert';
 import { poll } from '../e2e/harness';
 import type { RefServer, Tab } from './driver';
 import { srv, startExtraServer, timeAbove, video, within } from './harness';
+import { firingOrder } from '../pixel-order';
 
 const T = 20000;
 let ads: RefServer;
@@ -23,7 +24,7 @@ test.after(async () => {
 });
 
 const useAds = (pre: string, mid = '') => srv().setAdListUrl(`${ads.url}/ad-list.json?pre=${pre}&mid=${mid}`);
-const events = (ad: string) => ads.adHits.filter((h) => h.ad === ad).map((h) => h.event);
+const events = (ad: string) => firingOrder(ads.adHits.filter((h) => h.ad === ad).map((h) => h.event));
 const waitPixels = (what: string, cond: () => boolean, timeout = T) =>
   poll(() => `${what} (pixels: ${ads.adHits.map((h) => `${h.ad}:${h.event}`).join(', ') || 'none'})`, cond, { timeout });
 const adTime = (tab: Tab) => tab.evaluate(() => document.querySelector<HTMLVideoElement>('.pl-ad:not([hidden]) .pl-ad__video')?.currentTime ?? 0);
