@@ -3,7 +3,8 @@
 // playing in real time), then WebKit alone (on this 2-core machine WebKitGTK's web process takes more
 // than a core for the journeys' 720p film). Each engine runs once and its result is reported as it is:
 // a journey that fails fails the stage, with no second try. Only a browser that fails to start is
-// started once more (test/engines/harness.ts `boot`, and WebKit's sessions in webkit.ts). Each
+// started once more (test/engines/harness.ts `boot`, and WebKit's sessions in webkit.ts), and a journey
+// whose browser stopped answering its driver runs once more in a new one (test/engines/journey.ts). Each
 // engine's run is bounded (RUN_LIMIT_MS): a run past it is stopped and fails, the journeys it finished
 // counted. Each engine's output is printed whole when it ends, with a closing "Total:/Passed:" per
 // engine. ENGINE=firefox runs one; ENGINES_ONLY=ads,sdk some journey files.

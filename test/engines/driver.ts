@@ -96,6 +96,10 @@ export const asJson = (expression: string) => `(async () => { const v = await ($
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** The error of a browser that stopped answering its driver: the journey's outcome is unknown, not failed (test/engines/journey.ts). */
+export const unresponsive = (what: string): Error => Object.assign(new Error(`the browser ${what}`), { name: 'EngineUnresponsive' });
+export const isUnresponsive = (err: unknown): boolean => (err as Error | undefined)?.name === 'EngineUnresponsive';
+
 export function tabOf(engine: EngineName, raw: RawTab, frameUrl?: string): Tab {
   const evaluate = <R, A>(fn: (arg: A) => R | Promise<R>, arg?: A) => raw.evaluate(expression(fn, arg), frameUrl) as Promise<Awaited<R>>;
   const waitFor = async <R, A>(fn: (arg: A) => R, arg?: A, timeout = T, what?: string) => {
@@ -103,7 +107,10 @@ export function tabOf(engine: EngineName, raw: RawTab, frameUrl?: string): Tab {
     let last: Error | undefined;
     for (;;) {
       // A frame not there yet, or a page between two documents, is only "not yet".
-      const value = await evaluate(fn, arg).catch((err: Error) => void (last = err));
+      const value = await evaluate(fn, arg).catch((err: Error) => {
+        if (isUnresponsive(err)) throw err;
+        last = err;
+      });
       if (value) return value as NonNullable<Awaited<R>>;
       if (Date.now() > until) {
         const seen = last ? ` (last error: ${last.message.split('\n')[0]})` : '';

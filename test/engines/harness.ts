@@ -6,7 +6,7 @@ import { join } from 'node:path';
 // @ts-expect-error: the server is plain JS with JSDoc types
 import { startServer } from '../../server/index.mjs';
 import { serversQuiet, watchRequests } from '../server-quiet';
-import { type Engine, type EngineName, ENGINES, type RefServer, type Tab, type Viewport, launch, tabOf } from './driver';
+import { type Engine, type EngineName, ENGINES, type RefServer, type Tab, type Viewport, isUnresponsive, launch, tabOf } from './driver';
 
 let server: RefServer | undefined;
 let current: Engine | undefined;
@@ -70,6 +70,7 @@ export async function within(query: string, journey: (tab: Tab) => Promise<void>
     await journey(tab);
   } catch (err) {
     // What the page showed when the journey failed, for the one reading the failure.
+    if (isUnresponsive(err)) throw err;
     const file = join(tmpdir(), `engines-${current!.name}-${Date.now()}.png`);
     await tab.screenshot().then((png) => writeFileSync(file, png), () => {});
     (err as Error).message += ` [screenshot: ${file}]`;

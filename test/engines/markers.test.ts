@@ -2,7 +2,7 @@
 // from 2 s to 17 s and credits from 48 s): 'Пропустить заставку' jumps to the intro's end, the
 // credits count down to the next episode, 'Смотреть титры' stays. The demo partner page is the parent,
 // so the SDK's events are seen as the partner hears them; the page's analytics function is a recorder.
-import { test } from 'uvu';
+import { test } from './journey';
 import * as assert from 'uvu/assert';
 import type { Tab } from './driver';
 import { type Envelope, demo, messages, play, timeAbove, video, within } from './harness';

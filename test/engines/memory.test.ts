@@ -19,7 +19,7 @@
 // So every kind remembers in every engine: none of the nine is a "cannot by design".
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { test } from 'uvu';
+import { test } from './journey';
 import * as assert from 'uvu/assert';
 import { PARTNER_KEY, PROGRESS_KEY } from '../../src/core/memory-protocol';
 import { poll } from '../e2e/harness';

@@ -1,5 +1,5 @@
 // The settings menu: each page, and what picking in it does (quality, audio, subtitles, speed).
-import { test } from 'uvu';
+import { test } from './journey';
 import * as assert from 'uvu/assert';
 import { poll } from '../e2e/harness';
 import { clickUntil, openMenuPage, play, srv, timeAbove, video, wake, within } from './harness';

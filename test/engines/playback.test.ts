@@ -1,6 +1,6 @@
 // The film: with sound after a click, muted when autoplay with sound is refused (each engine's own
 // policy), the control bar, keyboard shortcuts, fullscreen and picture-in-picture where the engine has them.
-import { test } from 'uvu';
+import { test } from './journey';
 import * as assert from 'uvu/assert';
 import { poll } from '../e2e/harness';
 import type { Tab } from './driver';

@@ -1,5 +1,5 @@
 // SPEC §8: each error screen the viewer can see, with its exact text, and the reload button's recovery.
-import { test } from 'uvu';
+import { test } from './journey';
 import * as assert from 'uvu/assert';
 import { play, srv, video, within } from './harness';
 

@@ -2,7 +2,7 @@
 // own): commands, getters and events through the SDK's handle, outcomes read in the player frame.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { test } from 'uvu';
+import { test } from './journey';
 import * as assert from 'uvu/assert';
 import { poll } from '../e2e/harness';
 import type { RefServer, Tab } from './driver';

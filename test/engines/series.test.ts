@@ -1,6 +1,6 @@
 // Series: the episodes menu, the next-episode card and binge, progress saved and the resume prompt,
 // the share popup, and the parent page's messages (the demo partner page as the parent).
-import { test } from 'uvu';
+import { test } from './journey';
 import * as assert from 'uvu/assert';
 import { demo, messages, openMenuPage, play, storedJson, timeAbove, video, wake, within } from './harness';
 

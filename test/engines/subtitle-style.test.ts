@@ -2,7 +2,7 @@
 // proven by the rendered cue's computed style, remembered across a reload; the cues clear of the
 // controls and of the skip-intro button at phone and desktop sizes; axe on the new choices.
 import { readFileSync } from 'node:fs';
-import { test } from 'uvu';
+import { test } from './journey';
 import * as assert from 'uvu/assert';
 import { SUBTITLES_KEY } from '../../src/core/memory-protocol';
 import type { Tab } from './driver';

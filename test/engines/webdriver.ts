@@ -11,6 +11,8 @@ const KEYS: Record<string, string> = {
   Backspace: '\uE003',
 };
 
+import { unresponsive } from './driver';
+
 export interface Session {
   id: string;
   capabilities: Record<string, unknown>;
@@ -23,14 +25,26 @@ export interface Session {
   close(): Promise<void>;
 }
 
-async function call(base: string, method: string, path: string, body?: unknown, timeoutMs = 120000, giveUp?: AbortSignal): Promise<unknown> {
-  const res = await fetch(base + path, {
-    method,
-    // A browser that died leaves the driver's answer pending: fail the command rather than hang.
-    signal: giveUp ? AbortSignal.any([AbortSignal.timeout(timeoutMs), giveUp]) : AbortSignal.timeout(timeoutMs),
-    headers: { 'Content-Type': 'application/json; charset=utf-8' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+/**
+ * How long one command may go unanswered. Commands answer in milliseconds, and in seconds on a loaded
+ * machine; WebKitGTK's page has been seen to answer none for 20 s and recover, and for good.
+ */
+const COMMAND_MS = 60000;
+
+async function call(base: string, method: string, path: string, body?: unknown, timeoutMs = COMMAND_MS, giveUp?: AbortSignal): Promise<unknown> {
+  let res: Response;
+  try {
+    res = await fetch(base + path, {
+      method,
+      // A browser that died or hangs leaves the driver's answer pending: fail the command rather than wait.
+      signal: giveUp ? AbortSignal.any([AbortSignal.timeout(timeoutMs), giveUp]) : AbortSignal.timeout(timeoutMs),
+      headers: { 'Content-Type': 'application/json; charset=utf-8' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (err) {
+    if ((err as Error).name === 'TimeoutError') throw unresponsive(`answered no ${method} ${path.replace(/^\/session\/[^/]+/, '')} in ${timeoutMs / 1000} s`);
+    throw err;
+  }
   const json = (await res.json()) as { value: unknown };
   if (!res.ok) {
     const v = json.value as { error?: string; message?: string };

@@ -4,7 +4,7 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { closeSync, openSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Engine, type RawTab, type Viewport, asJson } from './driver';
+import { type Engine, type RawTab, type Viewport, asJson, isUnresponsive } from './driver';
 import { newSession } from './webdriver';
 // @ts-expect-error: plain JS modules
 import { freePort } from '../../scripts/free-port.mjs';
@@ -83,7 +83,7 @@ export async function launchWebKit(): Promise<Engine> {
   /** The driver's processes (its session), as `ps` sees them. */
   const processes = () => {
     try {
-      return execFileSync('ps', ['-o', 'pid=,stat=,etimes=,comm=', '-s', String(driver?.pid)]).toString().trim().replace(/\s*\n\s*/g, '; ');
+      return execFileSync('ps', ['-o', 'pid=,stat=,etimes=,pcpu=,comm=', '-s', String(driver?.pid)]).toString().trim().replace(/\s*\n\s*/g, '; ');
     } catch {
       return 'none';
     }
@@ -171,7 +171,17 @@ export async function launchWebKit(): Promise<Engine> {
           return Buffer.from(String(await s.command('GET', '/screenshot')), 'base64');
         },
         setViewport,
-        close: () => s.close(),
+        close: async () => {
+          try {
+            await s.command('DELETE', '');
+          } catch (err) {
+            if (!isUnresponsive(err)) return;
+            // A MiniBrowser that answers nothing is not closed by its driver either: both go, and a new driver comes.
+            console.warn(`webkit: the session did not close (${(err as Error).message}); a new driver. The old one's processes: ${processes()}`);
+            stopDriver();
+            await startDriver();
+          }
+        },
       };
     },
     close: async () => stop(),
