@@ -2,6 +2,8 @@
  * The link as the policy predicts it: the harmonic mean of the last segments' rates (one vote each, so
  * a dip counts as much as a burst), discounted by the worst relative error the estimate made on them
  * (robust MPC's rule: a link that surprised it lately is trusted less), and the requests' latency.
+ * Before it has missed at all it counts `priorError` as a miss: a lone sample (the start's small first
+ * segment, a burst) is not yet the link; the prior leaves the window as real misses fill it.
  */
 export interface Estimate {
   /** One segment's transfer: bits from first to last byte over that time, and the time to the first byte. */
@@ -12,9 +14,9 @@ export interface Estimate {
   latencyS(): number;
 }
 
-export function createEstimate(size: number, fallbackKbps: number, errorWeight = 1): Estimate {
+export function createEstimate(size: number, fallbackKbps: number, errorWeight = 1, priorError = 0): Estimate {
   const rates: number[] = [];
-  const errors: number[] = [];
+  const errors: number[] = priorError > 0 ? [priorError] : [];
   let latency = 0;
   const mean = () => (rates.length ? rates.length / rates.reduce((s, r) => s + 1 / r, 0) : fallbackKbps);
   const worst = () => (errors.length ? Math.max(...errors) : 0);

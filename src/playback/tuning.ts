@@ -11,6 +11,8 @@ export interface Tuning {
   samples: number;
   /** How much of its worst recent miss the estimate is discounted by (1: robust MPC's whole error). */
   errorWeight: number;
+  /** The miss the estimate counts before it has made one (1: as if it had just been off by 100 %). */
+  priorError: number;
   /** Seconds of stall that cost as much as one second of 1 Mb/s more: the QoE's own weight. */
   stallWeight: number;
   /** The cost of a switch per Mb/s of change: the QoE's own weight. */
@@ -53,6 +55,7 @@ export const TUNING: Tuning = {
   horizon: 5,
   samples: 5,
   errorWeight: 0.5,
+  priorError: 1,
   stallWeight: 4.3,
   switchWeight: 1,
   reserveS: 30,

@@ -20,6 +20,17 @@ test('estimate: the fallback before any sample, then the harmonic mean discounte
   assert.ok(Math.abs(e.latencyS() - 0.1) < 1e-9);
 });
 
+test('estimate: a prior miss discounts a lone sample, and leaves the window as real misses come', () => {
+  const e = createEstimate(2, 500, 0.5, 1);
+  assert.ok(Math.abs(e.kbps() - 500 / 1.5) < 1e-9, 'the fallback as unsure as a 100 % miss');
+  e.sample(1000e3, 1000, 0);
+  assert.ok(Math.abs(e.kbps() - 1000 / 1.5) < 1e-9, 'one sample: the prior still counts');
+  e.sample(1000e3, 1000, 0); // no miss
+  assert.ok(Math.abs(e.kbps() - 1000 / 1.5) < 1e-9, 'the window of 2 still holds the prior');
+  e.sample(1000e3, 1000, 0);
+  assert.is(e.kbps(), 1000, 'two real misses of 0: the prior is gone');
+});
+
 test('estimate: nonsense samples (zero, negative, NaN, infinite) are ignored', () => {
   const e = createEstimate(5, 700);
   e.sample(0, 100, 10);
@@ -110,10 +121,11 @@ test('policy: after a stall, plays once the segments on their way land before ha
   p.media({ t: 0, event: 'playing' });
   p.loaded({ t: 0, level: 0, bits: 1.6e6, requestT: 0, firstByteT: 0, endT: 1000 }); // 1.6 Mb/s
   p.media({ t: 5000, event: 'stall' });
-  assert.ok(p.mayPlay({ t: 5500, bufferS: 2.5 }), 'the next 400 kb/s segment (1.6 Mb) in 1 s, before 1.25 s have played');
+  // One sample: planned at 1.6 / (1 + errorWeight × priorError) = 0.8 Mb/s.
+  assert.ok(p.mayPlay({ t: 5500, bufferS: 5 }), 'the next 400 kb/s segment (1.6 Mb) in 2 s, before 2.5 s have played');
   p.media({ t: 5500, event: 'playing' });
   p.media({ t: 9000, event: 'stall' });
-  assert.not.ok(p.mayPlay({ t: 9100, bufferS: 1.5 }), 'it would land after 0.75 s: held');
+  assert.not.ok(p.mayPlay({ t: 9100, bufferS: 3 }), 'it would land after 1.5 s: held');
 });
 
 test('policy: the hold with what the caller sees in flight (the 3G hole: 234 kB left at 30 kB/s after a 2.6 s stall)', () => {
