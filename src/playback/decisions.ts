@@ -26,4 +26,6 @@ export type Decision =
   | { kind: 'avoid'; t: number; level: number; untilT: number }
   | { kind: 'hold'; t: number; bufferS: number }
   | { kind: 'resume'; t: number; bufferS: number; heldS: number; reason: 'landing' | 'bound' }
-  | { kind: 'fail'; t: number; reason: 'idle' | 'all-failed' };
+  | { kind: 'fail'; t: number; reason: 'idle' | 'all-failed' }
+  /** A start asked to play, `aheadS` buffered, that has shown no frame for `waitedMs`: its media is loaded again. */
+  | { kind: 'stuck'; t: number; aheadS: number; waitedMs: number; reason: 'no-frame' };

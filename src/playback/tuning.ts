@@ -47,6 +47,13 @@ export interface Tuning {
   holdMaxS: number;
   /** A rendition that failed is avoided for this long (a 404 is not retried at every segment). */
   avoidMs: number;
+  /**
+   * A start asked to play with stuckAheadS buffered ahead and no frame for stuckStartMs is stuck: the
+   * engine keeps it from its first frame (WebKitGTK under load stays at HAVE_METADATA), and the
+   * browser's media watchdog would end it on SPEC §8's screen at startIdleMs.
+   */
+  stuckStartMs: number;
+  stuckAheadS: number;
 }
 
 export const TUNING: Tuning = {
@@ -70,4 +77,6 @@ export const TUNING: Tuning = {
   holdShare: 0.5,
   holdMaxS: 4,
   avoidMs: 60000,
+  stuckStartMs: 3000,
+  stuckAheadS: 1,
 };

@@ -86,11 +86,12 @@ export async function attachHls(
     markStarted();
     reconfigure(hls, PLAYING);
   };
-  // A start the engine keeps from its first frame is recovered as hls.js advises for a media error
-  // (a new MediaSource, the buffer loaded again), once per source.
+  // A start the engine keeps from its first frame (the policy's 'stuck') is recovered as hls.js advises
+  // for a media error (a new MediaSource, the buffer loaded again), once per source.
   const stopStuckWatch = watchStuckStart(
     video,
     () => hls.mainForwardBufferInfo?.len ?? 0,
+    (decision) => bus.emit('playback:decision', decision),
     () => {
       onRecoverable('start stuck');
       hls.recoverMediaError();
