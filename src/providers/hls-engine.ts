@@ -6,9 +6,10 @@ import { batch } from '@preact/signals-core';
 import { nextTask } from '../core/deadline';
 import type { EarlyMedia, HlsContext, HlsHandle, PlaylistCache } from '../core/player-api';
 import { EXTERNAL_TRACK_BASE, type MediaTrack } from '../core/tracks';
+import { retriesFor } from '../playback/policy';
 import { TUNING } from '../playback/tuning';
 import { watchFrameDrops } from './frame-drops';
-import { PLAYING, STARTING } from './hls-load-policy';
+import { loadPolicies } from './hls-load-policy';
 import { reconfigure, takeOver } from './hls-internals';
 import { watchPlayIntent } from './play-intent';
 import { resumeHold } from './resume-hold';
@@ -82,9 +83,10 @@ export async function attachHls(
     started = true;
     stopStuckWatch();
   };
+  // The policy's first frame: its 'retries' decision (policy-abr.ts) gives hls.js playback's retries.
   const onStarted = () => {
     markStarted();
-    reconfigure(hls, PLAYING);
+    playback.current?.()?.media({ t: performance.now(), event: 'frame' });
   };
   // A start the engine keeps from its first frame (the policy's 'stuck') is recovered as hls.js advises
   // for a media error (a new MediaSource, the buffer loaded again), once per source.
@@ -162,7 +164,7 @@ export async function attachHls(
       // further than the longest buffer target: after seeks across a film, memory holds what is set here.
       frontBufferFlushThreshold: TUNING.forwardMaxS,
       abrController: policyAbr(bus, measured, playback),
-      ...(started ? PLAYING : STARTING),
+      ...loadPolicies(retriesFor(started)),
       pLoader,
       fLoader,
       // The audio rendition the prefetch chose (and fetched) by the player's rule, so hls.js starts on it.
