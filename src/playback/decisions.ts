@@ -32,4 +32,6 @@ export type Decision =
   /** A start asked to play, `aheadS` buffered, that has shown no frame for `waitedMs`: its media is loaded again. */
   | { kind: 'stuck'; t: number; aheadS: number; waitedMs: number; reason: 'no-frame' }
   /** The loads' retries from now on: playback's, once the start has its first frame. */
-  | { kind: 'retries'; t: number; retries: LoadRetries; reason: 'first-frame' };
+  | { kind: 'retries'; t: number; retries: LoadRetries; reason: 'first-frame' }
+  /** A period whose `dropped` frames were more than dropShare of its `decoded` ones: reported, not acted on. */
+  | { kind: 'drops'; t: number; dropped: number; decoded: number; reason: 'share' };

@@ -74,6 +74,13 @@ export interface Tuning {
    */
   startRetries: LoadRetries;
   playRetries: LoadRetries;
+  /**
+   * A period of dropPeriodMs in which more than dropShare of the decoded frames was dropped is
+   * reported (analytics' fps_drop; hls.js's own measure), never acted on: a moment of load is not a
+   * device that cannot decode.
+   */
+  dropShare: number;
+  dropPeriodMs: number;
 }
 
 export const TUNING: Tuning = {
@@ -109,4 +116,6 @@ export const TUNING: Tuning = {
     playlist: { timeouts: 2, errors: 2, delayMs: 1000, maxDelayMs: 8000 },
     fragment: { timeouts: 2, errors: 3, delayMs: 1000, maxDelayMs: 4000 },
   },
+  dropShare: 0.2,
+  dropPeriodMs: 5000,
 };

@@ -61,7 +61,11 @@ export async function attachHls(
   let codecSwapped = false;
   let started = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const stopDropWatch = watchFrameDrops(video, (dropped, decoded) => bus.emit('media:stats', { dropped, decoded }));
+  // The policy's 'drops', on the bus and as the frames analytics reports (fps_drop).
+  const stopDropWatch = watchFrameDrops(video, (d) => {
+    bus.emit('playback:decision', d);
+    bus.emit('media:stats', { dropped: d.dropped, decoded: d.decoded });
+  });
   // A new MediaSource (a restart, a media recovery: ours or hls.js's own) resets the element to paused:
   // a film that was playing goes on once the new one is attached, or it would stand paused under the
   // spinner after a restart or a recovered bad fragment.

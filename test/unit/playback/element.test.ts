@@ -1,9 +1,10 @@
-// playback/element.ts: the rules on the element's samples, on a virtual clock: the stuck start (asked
-// to play, buffered ahead, no frame for stuckStartMs: one 'stuck' decision) with nasty samples.
+// playback/element.ts: the rules on the element's samples, on a virtual clock, with nasty samples: the
+// stuck start (asked to play, buffered ahead, no frame for stuckStartMs: one 'stuck' decision) and the
+// frames dropped (a period dropping more than dropShare of its decoded frames: a 'drops' decision).
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Decision } from '../../../src/playback/decisions';
-import { createStartWatch, type StartSample } from '../../../src/playback/element';
+import { createDropWatch, createStartWatch, type Drops, type FramesSample, type StartSample } from '../../../src/playback/element';
 import { TUNING } from '../../../src/playback/tuning';
 
 const STUCK: Omit<StartSample, 't'> = { asked: true, frame: false, aheadS: 4 };
@@ -74,6 +75,48 @@ test('stuck start: its constants are the tuning passed', () => {
   const tuning = { ...TUNING, stuckStartMs: 1000, stuckAheadS: 10 };
   assert.equal(run(every(0, 5000, 250, { ...STUCK, aheadS: 10 }), tuning).decisions.map((d) => d.t), [1000]);
   assert.is(run(every(0, 5000, 250, STUCK), tuning).decisions.length, 0);
+});
+
+/** The drop watch fed [t, dropped, decoded] samples; its decisions. */
+function drops(samples: Array<[number, number, number]>, tuning = TUNING): Drops[] {
+  const out: Drops[] = [];
+  const watch = createDropWatch((d) => out.push(d), tuning);
+  for (const [t, dropped, decoded] of samples) watch.sample({ t, dropped, decoded } satisfies FramesSample);
+  return out;
+}
+
+test('frame drops: a period dropping more than a fifth of its decoded frames, with its own counts; a fifth or less is not', () => {
+  assert.is(TUNING.dropShare, 0.2);
+  assert.is(TUNING.dropPeriodMs, 5000);
+  assert.equal(
+    drops([
+      [0, 0, 0],
+      [5000, 30, 100],
+      [10000, 50, 200],
+      [15000, 50, 300],
+      [20000, 71, 400],
+    ]),
+    [
+      { kind: 'drops', t: 5000, dropped: 30, decoded: 100, reason: 'share' },
+      { kind: 'drops', t: 20000, dropped: 21, decoded: 100, reason: 'share' },
+    ],
+  );
+  assert.equal(drops([[0, 500, 1000]]), [], 'the first sample is the baseline: what came before the watch is not a period');
+});
+
+test('frame drops: nothing decoded, counters gone back (a new element), NaN and infinite counts decide nothing; the next period is weighed against them', () => {
+  assert.equal(drops([[0, 0, 0], [5000, 10, 0], [10000, 20, 0]]), [], 'nothing decoded');
+  // A new element: its counters start again from 0.
+  assert.equal(drops([[0, 50, 1000], [5000, 5, 10], [10000, 30, 110]]).map((d) => [d.dropped, d.decoded]), [[25, 100]]);
+  assert.equal(drops([[0, 0, 0], [5000, Number.NaN, 100], [10000, 40, 200], [15000, 80, 300]]).map((d) => d.t), [15000], 'NaN: no decision, then the period after it');
+  assert.equal(drops([[0, 0, 0], [5000, Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY], [10000, 1, 1]]), []);
+  assert.equal(drops([[0, 0, 0], [5000, -10, 100]]), [], 'a negative count of drops');
+});
+
+test('frame drops: the clock only stamps the decision (negative, huge, NaN, going back); its share is the tuning passed', () => {
+  assert.equal(drops([[-1e15, 0, 0], [Number.NaN, 30, 100], [2 ** 60, 60, 200], [-5, 90, 300]]).map((d) => d.t), [Number.NaN, 2 ** 60, -5]);
+  assert.equal(drops([[0, 0, 0], [5000, 30, 100]], { ...TUNING, dropShare: 0.5 }), []);
+  assert.equal(drops([[0, 0, 0], [5000, 6, 100]], { ...TUNING, dropShare: 0.05 }).length, 1);
 });
 
 test.run();

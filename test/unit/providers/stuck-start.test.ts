@@ -4,36 +4,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Decision } from '../../../src/playback/decisions';
 import { watchStuckStart } from '../../../src/providers/stuck-start';
-
-/** setInterval and performance.now on a virtual clock for one test. */
-function intervals() {
-  let now = 0;
-  const timers = new Map<number, { at: number; every: number; fn: () => void }>();
-  let seq = 0;
-  const saved = { set: globalThis.setInterval, clear: globalThis.clearInterval, now: performance.now };
-  globalThis.setInterval = ((fn: () => void, ms: number) => (timers.set(++seq, { at: now + ms, every: ms, fn }), seq)) as unknown as typeof setInterval;
-  globalThis.clearInterval = ((id: number) => void timers.delete(id)) as typeof clearInterval;
-  performance.now = () => now;
-  return {
-    advance(ms: number) {
-      const end = now + ms;
-      for (;;) {
-        const next = [...timers.values()].filter((t) => t.at <= end).sort((a, b) => a.at - b.at)[0];
-        if (!next) break;
-        now = next.at;
-        next.at += next.every;
-        next.fn();
-      }
-      now = end;
-    },
-    pending: () => timers.size,
-    restore() {
-      globalThis.setInterval = saved.set;
-      globalThis.clearInterval = saved.clear;
-      performance.now = saved.now;
-    },
-  };
-}
+import { intervals } from '../fakes';
 
 test('asked to play, 4 s ahead, no frame: the decision at 3 s of samples, the recovery once, the watch stopped', () => {
   const clock = intervals();
