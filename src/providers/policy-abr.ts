@@ -19,6 +19,9 @@ export interface PolicySlot {
   current?: () => Policy | undefined;
 }
 
+/** HTMLMediaElement.HAVE_CURRENT_DATA: the element has a frame. */
+const HAVE_CURRENT_DATA = 2;
+
 /** How often a main fragment in flight is weighed for abandoning (the policy's rule needs a rate, not a tick). */
 const CHECK_MS = 500;
 
@@ -53,6 +56,8 @@ export function policyAbr(bus: Bus, estimateBps: number | undefined, slot: Polic
           bus.emit('playback:decision', decision);
         },
       });
+      // Made after the first frame (the early start's, in before hls.js had its levels): told it now.
+      if ((hls.media?.readyState ?? 0) >= HAVE_CURRENT_DATA) policy.media({ t: performance.now(), event: 'frame' });
       return policy;
     };
 

@@ -65,6 +65,19 @@ test("the policy's first frame switches hls.js from the start's retries to playb
   hls.destroy();
 });
 
+test('a policy made after the first frame (the early start shown before hls.js had its levels) is told it at once: playback\'s retries', async () => {
+  const { hls, slot, decisions } = policyHls();
+  Object.assign(hls.config, loadPolicies(TUNING.startRetries));
+  // The element as the early start leaves it: a frame shown, nothing hls.js appended yet.
+  Object.defineProperty(hls, 'media', { value: { readyState: 2, currentTime: 0, paused: true, buffered: { length: 0 } } });
+  hls.loadSource(BASE + 'master.m3u8');
+  await clock.advance(500);
+  assert.is(slot.current?.()?.state(), 'playing');
+  assert.equal(hls.config.fragLoadPolicy, loadPolicies(TUNING.playRetries).fragLoadPolicy);
+  assert.is(decisions.filter((d) => d.kind === 'retries').length, 1);
+  hls.destroy();
+});
+
 test('a level forced from outside (hls.js after an error, an abandon) is the next fragment\'s, then the policy chooses again', async () => {
   const { hls } = policyHls();
   hls.loadSource(BASE + 'master.m3u8');
