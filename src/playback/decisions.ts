@@ -4,8 +4,10 @@
  * `t` is the policy's clock (ms; the page's performance.now(), or the simulator's virtual time).
  */
 
+import type { LoadRetries } from './tuning';
+
 /**
- * - starting: no frame yet; playing: the playhead moves; stalled: the buffer ran dry; holding: stalled
+ * - starting: no frame yet; playing: the start is over and nothing stops the playhead; stalled: the buffer ran dry; holding: stalled
  *   with something buffered, kept still until it is worth playing; seeking: the viewer moved the
  *   playhead; failed: no rendition answers (SPEC §8's screen is the caller's).
  */
@@ -26,4 +28,10 @@ export type Decision =
   | { kind: 'avoid'; t: number; level: number; untilT: number }
   | { kind: 'hold'; t: number; bufferS: number }
   | { kind: 'resume'; t: number; bufferS: number; heldS: number; reason: 'landing' | 'bound' }
-  | { kind: 'fail'; t: number; reason: 'idle' | 'all-failed' };
+  | { kind: 'fail'; t: number; reason: 'idle' | 'all-failed' }
+  /** A start asked to play, `aheadS` buffered, that has shown no frame for `waitedMs`: its media is loaded again. */
+  | { kind: 'stuck'; t: number; aheadS: number; waitedMs: number; reason: 'no-frame' }
+  /** The loads' retries from now on: playback's, once the start has its first frame. */
+  | { kind: 'retries'; t: number; retries: LoadRetries; reason: 'first-frame' }
+  /** A period whose `dropped` frames were more than dropShare of its `decoded` ones: reported, not acted on. */
+  | { kind: 'drops'; t: number; dropped: number; decoded: number; reason: 'share' };

@@ -4,7 +4,7 @@
 import type { Decision, PlaybackState } from './decisions';
 import { createEstimate } from './estimate';
 import { planLevel } from './plan';
-import { TUNING, type Tuning } from './tuning';
+import { TUNING, type LoadRetries, type Tuning } from './tuning';
 
 export interface PolicyOptions {
   /** Each level's mean bitrate, kb/s, ascending, and the segments' length (s). */
@@ -38,8 +38,8 @@ export interface Policy {
   loaded(o: { t: number; level: number; bits: number; requestT: number; firstByteT: number; endT: number }): void;
   /** A rendition's playlist or segment failed (an HTTP error, not a slow link). */
   failed(o: { t: number; level: number }): void;
-  /** The element: its first frame or playing again, a stall, a seek. */
-  media(o: { t: number; event: 'playing' | 'stall' | 'seeking' }): void;
+  /** The element: its first frame in (`frame`), playing (again), a stall, a seek. */
+  media(o: { t: number; event: 'frame' | 'playing' | 'stall' | 'seeking' }): void;
   /** The level of the next segment; `steps` are the segments left in the film (the horizon at most). */
   level(o: { t: number; bufferS: number; lastLevel: number; steps?: number; min?: number; max?: number }): number;
   /** Seconds to buffer ahead on `level`. */
@@ -55,6 +55,9 @@ export interface Policy {
   estimateKbps(): number;
 }
 
+/** The loads' retries before the start's first frame and after it (the 'retries' decision is the switch). */
+export const retriesFor = (started: boolean, tuning: Tuning = TUNING): LoadRetries => (started ? tuning.playRetries : tuning.startRetries);
+
 export function createPolicy(options: PolicyOptions): Policy {
   const tuning: Tuning = { ...TUNING, ...options.tuning };
   const { kbps, segmentS } = options;
@@ -66,6 +69,7 @@ export function createPolicy(options: PolicyOptions): Policy {
   let lastForward = -1;
   let stallT = 0;
   let holdT = -1;
+  let started = false;
   /** When the last byte of anything came (the outage budget counts from it). */
   let heardT = -Infinity;
 
@@ -106,7 +110,13 @@ export function createPolicy(options: PolicyOptions): Policy {
     },
 
     media({ t, event }) {
-      if (event === 'playing') {
+      if ((event === 'frame' || event === 'playing') && !started && current !== 'failed') {
+        started = true;
+        emit({ kind: 'retries', t, retries: retriesFor(true, tuning), reason: 'first-frame' });
+      }
+      if (event === 'frame') {
+        if (current === 'starting') move(t, 'playing');
+      } else if (event === 'playing') {
         holdT = -1;
         move(t, 'playing');
       } else if (event === 'seeking') move(t, 'seeking');

@@ -1,5 +1,19 @@
 import { IDLE_MS, OUTAGE_MS, START_IDLE_MS } from './deadlines';
 
+/** One kind of load's retries: of a request timed out (no byte for idleMs), of an HTTP error, and the delay before each error's retry (ms, doubling up to maxDelayMs). */
+export interface Retry {
+  timeouts: number;
+  errors: number;
+  delayMs: number;
+  maxDelayMs: number;
+}
+/** The retries of the master playlist, the media playlists and the fragments. */
+export interface LoadRetries {
+  manifest: Retry;
+  playlist: Retry;
+  fragment: Retry;
+}
+
 /**
  * Every constant of the playback policy (policy.ts). docs/playback.md "Tuning" gives each its reason
  * and the simulation (`npm run sim`) that chose it; change one here and the table there together.
@@ -49,6 +63,26 @@ export interface Tuning {
   holdMaxS: number;
   /** A rendition that failed is avoided for this long (a 404 is not retried at every segment). */
   avoidMs: number;
+  /**
+   * A start asked to play with stuckAheadS buffered ahead and no frame for stuckStartMs is stuck: the
+   * engine keeps it from its first frame (WebKitGTK under load stays at HAVE_METADATA), and the
+   * browser's media watchdog would end it on SPEC §8's screen at startIdleMs.
+   */
+  stuckStartMs: number;
+  stuckAheadS: number;
+  /**
+   * Until the first frame a failure that persists reaches SPEC §8's screen quickly: errors are retried
+   * once or twice (startRetries); from the first frame on, as hls.js's own (playRetries).
+   */
+  startRetries: LoadRetries;
+  playRetries: LoadRetries;
+  /**
+   * A period of dropPeriodMs in which more than dropShare of the decoded frames was dropped is
+   * reported (analytics' fps_drop; hls.js's own measure), never acted on: a moment of load is not a
+   * device that cannot decode.
+   */
+  dropShare: number;
+  dropPeriodMs: number;
 }
 
 export const TUNING: Tuning = {
@@ -73,4 +107,18 @@ export const TUNING: Tuning = {
   holdShare: 0.5,
   holdMaxS: 4,
   avoidMs: 60000,
+  stuckStartMs: 3000,
+  stuckAheadS: 1,
+  startRetries: {
+    manifest: { timeouts: 1, errors: 1, delayMs: 500, maxDelayMs: 1000 },
+    playlist: { timeouts: 1, errors: 1, delayMs: 500, maxDelayMs: 1000 },
+    fragment: { timeouts: 1, errors: 2, delayMs: 500, maxDelayMs: 1000 },
+  },
+  playRetries: {
+    manifest: { timeouts: 2, errors: 1, delayMs: 1000, maxDelayMs: 8000 },
+    playlist: { timeouts: 2, errors: 2, delayMs: 1000, maxDelayMs: 8000 },
+    fragment: { timeouts: 2, errors: 3, delayMs: 1000, maxDelayMs: 4000 },
+  },
+  dropShare: 0.2,
+  dropPeriodMs: 5000,
 };

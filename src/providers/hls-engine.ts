@@ -6,9 +6,10 @@ import { batch } from '@preact/signals-core';
 import { nextTask } from '../core/deadline';
 import type { EarlyMedia, HlsContext, HlsHandle, PlaylistCache } from '../core/player-api';
 import { EXTERNAL_TRACK_BASE, type MediaTrack } from '../core/tracks';
+import { retriesFor } from '../playback/policy';
 import { TUNING } from '../playback/tuning';
 import { watchFrameDrops } from './frame-drops';
-import { PLAYING, STARTING } from './hls-load-policy';
+import { loadPolicies } from './hls-load-policy';
 import { reconfigure, takeOver } from './hls-internals';
 import { watchPlayIntent } from './play-intent';
 import { resumeHold } from './resume-hold';
@@ -60,7 +61,11 @@ export async function attachHls(
   let codecSwapped = false;
   let started = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const stopDropWatch = watchFrameDrops(video, (dropped, decoded) => bus.emit('media:stats', { dropped, decoded }));
+  // The policy's 'drops', on the bus and as the frames analytics reports (fps_drop).
+  const stopDropWatch = watchFrameDrops(video, (d) => {
+    bus.emit('playback:decision', d);
+    bus.emit('media:stats', { dropped: d.dropped, decoded: d.decoded });
+  });
   // A new MediaSource (a restart, a media recovery: ours or hls.js's own) resets the element to paused:
   // a film that was playing goes on once the new one is attached, or it would stand paused under the
   // spinner after a restart or a recovered bad fragment.
@@ -82,15 +87,17 @@ export async function attachHls(
     started = true;
     stopStuckWatch();
   };
+  // The policy's first frame: its 'retries' decision (policy-abr.ts) gives hls.js playback's retries.
   const onStarted = () => {
     markStarted();
-    reconfigure(hls, PLAYING);
+    playback.current?.()?.media({ t: performance.now(), event: 'frame' });
   };
-  // A start the engine keeps from its first frame is recovered as hls.js advises for a media error
-  // (a new MediaSource, the buffer loaded again), once per source.
+  // A start the engine keeps from its first frame (the policy's 'stuck') is recovered as hls.js advises
+  // for a media error (a new MediaSource, the buffer loaded again), once per source.
   const stopStuckWatch = watchStuckStart(
     video,
     () => hls.mainForwardBufferInfo?.len ?? 0,
+    (decision) => bus.emit('playback:decision', decision),
     () => {
       onRecoverable('start stuck');
       hls.recoverMediaError();
@@ -161,7 +168,7 @@ export async function attachHls(
       // further than the longest buffer target: after seeks across a film, memory holds what is set here.
       frontBufferFlushThreshold: TUNING.forwardMaxS,
       abrController: policyAbr(bus, measured, playback),
-      ...(started ? PLAYING : STARTING),
+      ...loadPolicies(retriesFor(started)),
       pLoader,
       fLoader,
       // The audio rendition the prefetch chose (and fetched) by the player's rule, so hls.js starts on it.

@@ -2,6 +2,7 @@ import { ErrorDetails, type AbrController, type Fragment } from 'hls.js';
 import type { Bus } from '../core/bus';
 import { createPolicy, type Policy } from '../playback/policy';
 import { abandonFragment, abrSlot, reconfigure } from './hls-internals';
+import { loadPolicies } from './hls-load-policy';
 
 /** The seconds buffered ahead of the playhead. */
 export function ahead(media: Pick<HTMLMediaElement, 'buffered' | 'currentTime'> | null): number {
@@ -18,6 +19,9 @@ export interface PolicySlot {
   current?: () => Policy | undefined;
 }
 
+/** HTMLMediaElement.HAVE_CURRENT_DATA: the element has a frame. */
+const HAVE_CURRENT_DATA = 2;
+
 /** How often a main fragment in flight is weighed for abandoning (the policy's rule needs a rate, not a tick). */
 const CHECK_MS = 500;
 
@@ -25,7 +29,7 @@ const PLAYLIST_ERRORS: readonly string[] = [ErrorDetails.LEVEL_LOAD_ERROR, Error
 
 /**
  * hls.js's ABR slot, filled by the playback policy (src/playback/policy.ts): the next level, the forward
- * buffer and abandoning a fragment are the policy's; hls.js's own choice and its own abandon rule are
+ * buffer, abandoning a fragment and the loads' retries are the policy's; hls.js's own choice and its own abandon rule are
  * off (hls-internals.ts `abrSlot`), so one rule judges each fragment. Its bandwidth estimator still
  * runs: `hls.bandwidthEstimate` is what analytics and the hold read. Each decision goes to the bus as
  * `playback:decision`.
@@ -46,8 +50,14 @@ export function policyAbr(bus: Bus, estimateBps: number | undefined, slot: Polic
         kbps,
         segmentS,
         ...(estimateBps && { estimateKbps: estimateBps / 1000 }),
-        emit: (decision) => bus.emit('playback:decision', decision),
+        emit: (decision) => {
+          // The retries the policy switched to are the next requests' (the loaders read them at each).
+          if (decision.kind === 'retries') reconfigure(hls, loadPolicies(decision.retries));
+          bus.emit('playback:decision', decision);
+        },
       });
+      // Made after the first frame (the early start's, in before hls.js had its levels): told it now.
+      if ((hls.media?.readyState ?? 0) >= HAVE_CURRENT_DATA) policy.media({ t: performance.now(), event: 'frame' });
       return policy;
     };
 

@@ -129,6 +129,36 @@ export function fakeClock(start = 1000) {
   return clock;
 }
 
+/** setInterval and performance.now on a virtual clock for one test (fakeClock's are setTimeout's); restore() puts them back. */
+export function intervals() {
+  let now = 0;
+  const timers = new Map<number, { at: number; every: number; fn: () => void }>();
+  let seq = 0;
+  const saved = { set: globalThis.setInterval, clear: globalThis.clearInterval, now: performance.now };
+  globalThis.setInterval = ((fn: () => void, ms: number) => (timers.set(++seq, { at: now + ms, every: ms, fn }), seq)) as unknown as typeof setInterval;
+  globalThis.clearInterval = ((id: number) => void timers.delete(id)) as typeof clearInterval;
+  performance.now = () => now;
+  return {
+    advance(ms: number) {
+      const end = now + ms;
+      for (;;) {
+        const next = [...timers.values()].filter((t) => t.at <= end).sort((a, b) => a.at - b.at)[0];
+        if (!next) break;
+        now = next.at;
+        next.at += next.every;
+        next.fn();
+      }
+      now = end;
+    },
+    pending: () => timers.size,
+    restore() {
+      globalThis.setInterval = saved.set;
+      globalThis.clearInterval = saved.clear;
+      performance.now = saved.now;
+    },
+  };
+}
+
 export interface VideoStub {
   video: HTMLVideoElement;
   /** What the player did to the element, in order: 'src URL', 'play', 'play muted', 'pause', 'seek T', 'muted B', 'volume V'. */

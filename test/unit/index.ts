@@ -40,6 +40,7 @@ import './embed/partner-memory.test';
 import './providers/link-estimate.test';
 import './playback/policy.test';
 import './playback/scenarios.test';
+import './playback/element.test';
 import './providers/watched-loader.test';
 import './providers/hls-internals.test';
 import './providers/policy-abr.test';

@@ -1,11 +1,11 @@
 // playback/: the estimate (harmonic mean, robust discount), the QoE plan (hand-computed sequences), and
-// the policy's states and decisions (start, stall, hold and its bound, abandon, a failing rendition).
+// the policy's states and decisions (start, stall, hold and its bound, abandon, a failing rendition, the loads' retries).
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Decision } from '../../../src/playback/decisions';
 import { createEstimate } from '../../../src/playback/estimate';
 import { planLevel, type PlanInput } from '../../../src/playback/plan';
-import { createPolicy } from '../../../src/playback/policy';
+import { createPolicy, retriesFor } from '../../../src/playback/policy';
 import { TUNING } from '../../../src/playback/tuning';
 
 test('estimate: the fallback before any sample, then the harmonic mean discounted by its worst miss', () => {
@@ -255,6 +255,52 @@ test('policy: the level decision is emitted only when it changes', () => {
   p.level({ t: 0, bufferS: 20, lastLevel: 2 });
   p.level({ t: 1, bufferS: 20, lastLevel: 2 });
   assert.is(r.decisions.filter((d) => d.kind === 'level').length, 1);
+});
+
+
+test("policy: the loads' retries switch at the first frame, once, whatever the state; the start's until then", () => {
+  assert.equal(retriesFor(false), TUNING.startRetries);
+  assert.equal(retriesFor(true), TUNING.playRetries);
+  const r = recorder();
+  const p = createPolicy({ ...ladder, emit: r.emit });
+  // A start at a resume point seeks before its first frame: still the start's retries.
+  p.media({ t: 50, event: 'seeking' });
+  assert.is(r.decisions.filter((d) => d.kind === 'retries').length, 0);
+  p.media({ t: 100, event: 'frame' });
+  assert.is(p.state(), 'seeking', 'a frame after a seek is no end of the seek');
+  p.media({ t: 200, event: 'frame' });
+  p.media({ t: 300, event: 'playing' });
+  assert.equal(r.decisions.filter((d) => d.kind === 'retries'), [{ kind: 'retries', t: 100, retries: TUNING.playRetries, reason: 'first-frame' }]);
+  // The first frame ends the start: starting → playing (the playhead may stand still, paused).
+  const q = createPolicy({ ...ladder, emit: r.emit });
+  q.media({ t: 0, event: 'frame' });
+  assert.is(q.state(), 'playing');
+  // A failed start switches nothing; a first frame then moves nothing either.
+  const f = recorder();
+  const failed = createPolicy({ ...ladder, emit: f.emit });
+  failed.abandon({ t: TUNING.startIdleMs, level: 0, bitsLoaded: 0, bitsTotal: 0, requestT: 0, lastByteT: 0, bufferS: 0 });
+  assert.is(failed.state(), 'failed');
+  failed.media({ t: TUNING.startIdleMs + 1, event: 'frame' });
+  assert.is(failed.state(), 'failed');
+  assert.is(f.decisions.filter((d) => d.kind === 'retries').length, 0);
+  // The tuning passed is the one decided.
+  const own = { ...TUNING.playRetries, fragment: { timeouts: 9, errors: 9, delayMs: 1, maxDelayMs: 2 } };
+  const o = recorder();
+  createPolicy({ ...ladder, emit: o.emit, tuning: { playRetries: own } }).media({ t: Number.NaN, event: 'playing' });
+  assert.equal(o.decisions.filter((d) => d.kind === 'retries').map((d) => d.kind === 'retries' && d.retries), [own]);
+});
+
+test("tuning: the retries are hls.js's load policies of before (errors once or twice at the start; as hls.js's after)", () => {
+  assert.equal(TUNING.startRetries, {
+    manifest: { timeouts: 1, errors: 1, delayMs: 500, maxDelayMs: 1000 },
+    playlist: { timeouts: 1, errors: 1, delayMs: 500, maxDelayMs: 1000 },
+    fragment: { timeouts: 1, errors: 2, delayMs: 500, maxDelayMs: 1000 },
+  });
+  assert.equal(TUNING.playRetries, {
+    manifest: { timeouts: 2, errors: 1, delayMs: 1000, maxDelayMs: 8000 },
+    playlist: { timeouts: 2, errors: 2, delayMs: 1000, maxDelayMs: 8000 },
+    fragment: { timeouts: 2, errors: 3, delayMs: 1000, maxDelayMs: 4000 },
+  });
 });
 
 test.run();

@@ -26,8 +26,11 @@ import Hls, {
   type LoadStats,
 } from 'hls.js';
 import { abandonFragment, abrSlot, adoptLoad, keepTakenOver, reconfigure, takeOver, timeOut, type AbrHooks, type Sample } from '../../../src/providers/hls-internals';
-import { PLAYING } from '../../../src/providers/hls-load-policy';
+import { loadPolicies } from '../../../src/providers/hls-load-policy';
+import { TUNING } from '../../../src/playback/tuning';
 import { BASE, asked, requestsFor, tableHls, virtualScope } from './hls-kit';
+
+const PLAYING = loadPolicies(TUNING.playRetries);
 
 /** The hls.js the adapter is written against. Another one: check every member the tests below name in its sources, then change this. */
 const PINNED = '1.7.4';

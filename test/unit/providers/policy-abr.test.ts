@@ -7,6 +7,8 @@ import * as assert from 'uvu/assert';
 import type Hls from 'hls.js';
 import { createBus } from '../../../src/core/bus';
 import type { Decision } from '../../../src/playback/decisions';
+import { TUNING } from '../../../src/playback/tuning';
+import { loadPolicies } from '../../../src/providers/hls-load-policy';
 import { policyAbr, type PolicySlot } from '../../../src/providers/policy-abr';
 import { BASE, failing, requestsFor, tableHls, virtualScope } from './hls-kit';
 
@@ -39,6 +41,40 @@ test('the policy takes the slot once the levels are known; hls.js reads the leve
   assert.is(hls.config.maxBufferLength, policy.forwardS(level), 'its forward buffer, where hls.js reads it');
   const chosen = decisions.filter((d) => d.kind === 'level').at(-1);
   assert.ok(chosen && chosen.level === level, `the level decision on the bus: ${JSON.stringify(decisions)}`);
+  hls.destroy();
+});
+
+test("the policy's first frame switches hls.js from the start's retries to playback's, once: the next requests read them", async () => {
+  const { hls, slot, decisions } = policyHls();
+  Object.assign(hls.config, loadPolicies(TUNING.startRetries));
+  hls.loadSource(BASE + 'master.m3u8');
+  await clock.advance(500);
+  const policy = slot.current?.();
+  assert.ok(policy);
+  assert.equal(hls.config.fragLoadPolicy, loadPolicies(TUNING.startRetries).fragLoadPolicy, 'no frame yet: the start\'s');
+  policy.media({ t: clock.now(), event: 'frame' });
+  assert.equal(hls.config.manifestLoadPolicy, loadPolicies(TUNING.playRetries).manifestLoadPolicy);
+  assert.equal(hls.config.playlistLoadPolicy, loadPolicies(TUNING.playRetries).playlistLoadPolicy);
+  assert.equal(hls.config.fragLoadPolicy, loadPolicies(TUNING.playRetries).fragLoadPolicy);
+  policy.media({ t: clock.now() + 100, event: 'playing' });
+  assert.equal(
+    decisions.filter((d) => d.kind === 'retries'),
+    [{ kind: 'retries', t: clock.now(), retries: TUNING.playRetries, reason: 'first-frame' }],
+    'one decision, on the bus',
+  );
+  hls.destroy();
+});
+
+test('a policy made after the first frame (the early start shown before hls.js had its levels) is told it at once: playback\'s retries', async () => {
+  const { hls, slot, decisions } = policyHls();
+  Object.assign(hls.config, loadPolicies(TUNING.startRetries));
+  // The element as the early start leaves it: a frame shown, nothing hls.js appended yet.
+  Object.defineProperty(hls, 'media', { value: { readyState: 2, currentTime: 0, paused: true, buffered: { length: 0 } } });
+  hls.loadSource(BASE + 'master.m3u8');
+  await clock.advance(500);
+  assert.is(slot.current?.()?.state(), 'playing');
+  assert.equal(hls.config.fragLoadPolicy, loadPolicies(TUNING.playRetries).fragLoadPolicy);
+  assert.is(decisions.filter((d) => d.kind === 'retries').length, 1);
   hls.destroy();
 });
 

@@ -1,44 +1,50 @@
-// providers/stuck-start.ts: asked to play with a buffer ahead and no frame for its time: called once; anything else resets the count.
+// providers/stuck-start.ts: the element sampled for the policy's rule (playback/element.ts) on a virtual
+// clock: the 'stuck' decision handed on, then `stuck` called once; a stopped watch does nothing.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import type { Decision } from '../../../src/playback/decisions';
 import { watchStuckStart } from '../../../src/providers/stuck-start';
+import { intervals } from '../fakes';
 
-const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-test('playing, 1 s ahead, no frame for the whole time: stuck, once', async () => {
-  const video = { paused: false, readyState: 1 };
-  let calls = 0;
-  const stop = watchStuckStart(video, () => 4, () => calls++, 60, 10);
-  await wait(300);
-  stop();
-  assert.is(calls, 1);
+test('asked to play, 4 s ahead, no frame: the decision at 3 s of samples, the recovery once, the watch stopped', () => {
+  const clock = intervals();
+  try {
+    const video = { paused: false, readyState: 1 };
+    const decisions: Decision[] = [];
+    let calls = 0;
+    watchStuckStart(video, () => 4, (d) => decisions.push(d), () => calls++);
+    clock.advance(20000);
+    assert.is(calls, 1);
+    assert.equal(decisions, [{ kind: 'stuck', t: 3500, aheadS: 4, waitedMs: 3000, reason: 'no-frame' }]);
+    assert.is(clock.pending(), 0, 'the watch stops itself');
+  } finally {
+    clock.restore();
+  }
 });
 
-test('paused, nothing buffered (a slow link), or a frame shown: never stuck', async () => {
-  let calls = 0;
-  const stops = [
-    watchStuckStart({ paused: true, readyState: 1 }, () => 4, () => calls++, 40, 10),
-    watchStuckStart({ paused: false, readyState: 1 }, () => 0.5, () => calls++, 40, 10),
-    watchStuckStart({ paused: false, readyState: 2 }, () => 4, () => calls++, 40, 10),
-  ];
-  await wait(120);
-  stops.forEach((s) => s());
-  assert.is(calls, 0);
-});
-
-test('the count starts again after a moment unstuck, and a stopped watch never calls', async () => {
-  const video = { paused: false, readyState: 1 };
-  let calls = 0;
-  const stop = watchStuckStart(video, () => 4, () => calls++, 80, 10);
-  await wait(55);
-  video.paused = true;
-  await wait(25);
-  video.paused = false;
-  await wait(55);
-  assert.is(calls, 0, 'the pause reset it');
-  stop();
-  await wait(60);
-  assert.is(calls, 0, 'stopped');
+test('a pause resets the count; a frame never stuck; a stopped watch never calls', () => {
+  const clock = intervals();
+  try {
+    const video = { paused: false, readyState: 1 };
+    let calls = 0;
+    const stop = watchStuckStart(video, () => 4, () => {}, () => calls++);
+    clock.advance(2600);
+    video.paused = true;
+    clock.advance(500);
+    video.paused = false;
+    clock.advance(2600);
+    assert.is(calls, 0, 'the pause reset it');
+    video.readyState = 2;
+    clock.advance(10000);
+    assert.is(calls, 0, 'a frame');
+    video.readyState = 1;
+    stop();
+    clock.advance(10000);
+    assert.is(calls, 0, 'stopped');
+    assert.is(clock.pending(), 0);
+  } finally {
+    clock.restore();
+  }
 });
 
 test.run();
