@@ -54,14 +54,16 @@ test.after.each(async () => {
 
 test('a stall in a hole in the signal: the film is seen held (rate 0, not paused, its next frames in), then plays on by itself', async () => {
   await ensureLadder({ small: true });
-  // Fast for the page and its first fragments, slow enough for the lowest rendition to build some seconds
-  // ahead, a 20 s hole that empties them (a stall), a trickle that brings a fragment now and then (the
-  // film has its next frames but not the ones after: where a hold applies), then fast to the end.
+  // Fast for the page and its first fragments, slow for 10 s, then a 50 s hole: all that came before it
+  // (under 10.5 Mb, the page's own bytes among them) is under 40 s of the lowest rendition (164 kb/s)
+  // beyond the 13 s played, so whatever the policy chose, the hole empties the buffer (a stall). Then a
+  // trickle that brings a fragment now and then (the film has its next frames but not the ones after:
+  // where a hold applies), then fast to the end. The hole ends within the outage budget (75 s).
   const trace = phasedTrace(
     [
       [3000, 3_000_000],
-      [12000, 350_000],
-      [20000, 0],
+      [10000, 150_000],
+      [50000, 0],
       [10000, 120_000],
       [60000, 3_000_000],
     ],
