@@ -35,6 +35,7 @@ import { readLadder, type Ladder } from './playback-ladder';
 import { inMeasuredPage, type PathFetch, type PlaybackPage, type Request } from './playback-page';
 import { inFirefoxPage, launchFirefoxForBench } from './playback-firefox';
 import { printLong, watchLong, type LongWatch } from './playback-long';
+import { browserGoals, goalsText, memoryGoals } from './playback-goals';
 import { launchPipedChromium, type PipedChromium } from './chromium-pipe';
 import { accountRun, addPlayback, emptyPlayback, meanBitrate, meanHeight, playedBytes, qoeScore, rebufferRatio, type LogEntry, type RunAccount } from './qoe';
 
@@ -151,9 +152,11 @@ async function playback(open: Open) {
     }
   }
   printTables(all.map((t) => t.name), runs);
+  const summary = summarize(all.map((t) => t.name), runs);
+  const goals = goalsOf(summary);
+  for (const { trace, rows } of goals) console.log(`\n${goalsText(`${trace} goals (the player against the bare hls.js page, ${ENGINE}, ${summary.find((s) => s.trace === trace)!.runs} runs each)`, rows)}`);
   if (args.json) {
-    const summary = summarize(all.map((t) => t.name), runs);
-    writeFileSync(args.json, JSON.stringify({ movie, master, seconds: SECONDS, delayMs: DELAY_MS, rungs: ladder.rungs, summary, runs }, null, 2));
+    writeFileSync(args.json, JSON.stringify({ movie, master, seconds: SECONDS, delayMs: DELAY_MS, rungs: ladder.rungs, summary, goals, runs }, null, 2));
     console.log(`\nNumbers in ${args.json}.`);
   }
 }
@@ -244,6 +247,15 @@ function summarize(traceNames: string[], runs: Run[]) {
   );
 }
 
+/** docs/playback.md's browser goals per trace, where both pages ran on it. */
+function goalsOf(summary: ReturnType<typeof summarize>) {
+  return [...new Set(summary.map((s) => s.trace))].flatMap((trace) => {
+    const player = summary.find((s) => s.trace === trace && s.page === 'player');
+    const bare = summary.find((s) => s.trace === trace && s.page === 'hls.js');
+    return player && bare ? [{ trace, rows: browserGoals(player, bare) }] : [];
+  });
+}
+
 function printTables(traceNames: string[], runs: Run[]) {
   console.log(
     `\nPer trace and page, over its runs: first frame = mean ms from navigation to the first 'playing'; stalls and stall s = ` +
@@ -296,6 +308,7 @@ async function long(b: PipedChromium) {
     const watch = await watchLong(b, ladder, server.url + pageUrl(page, movie, master), page, minutes, Number(args.seed), args['heap-snapshots']);
     watches.push(watch);
     printLong(watch);
+    console.log(`\n${goalsText(`memory goals (${page}, the long title)`, memoryGoals(watch.minutes))}`);
   }
   if (args.json) {
     writeFileSync(args.json, JSON.stringify({ movie, master, minutes, seed: Number(args.seed), watches }, null, 2));

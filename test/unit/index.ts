@@ -94,6 +94,7 @@ import './bench/link-schedule.test';
 import './bench/link.test';
 import './bench/qoe.test';
 import './bench/playback-firefox.test';
+import './bench/playback-goals.test';
 import './sim/engine.test';
 import './sim/readers.test';
 import './sim/cli.test';
