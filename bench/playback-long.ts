@@ -10,7 +10,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PipedChromium } from './chromium-pipe';
-import { accountRun, meanBitrate, meanHeight, type SeekResult } from './qoe';
+import { accountRun, meanBitrate, meanHeight, type LogEntry, type SeekResult } from './qoe';
 import type { Ladder } from './playback-ladder';
 import { NETWORK_EVENTS_ONLY, PROBE, probeCalls, type ProbeCalls } from './playback-page';
 
@@ -128,6 +128,8 @@ export async function watchLong(browser: PipedChromium, ladder: Ladder, url: str
       if (first === undefined) await new Promise((done) => setTimeout(done, 500));
     }
     const samples: MinuteSample[] = [];
+    // The probe's log, drained each minute before the page's memory is read (playback-page.ts `drain`).
+    const entries: LogEntry[] = [];
     if (first !== undefined) {
       // Chromium's tracing holds a 4 MiB buffer in every process, seen in the dumps from the second trace
       // on: one dump before minute 1 (of every process; none summed) puts the bench's own buffers in every
@@ -139,7 +141,8 @@ export async function watchLong(browser: PipedChromium, ladder: Ladder, url: str
         // Anywhere in the film but its last minute, so playback goes on after the seek.
         await m.seek(Math.floor(random() * Math.max(1, duration - 60)));
         await m.until(first + minute * 60_000);
-        const [{ buffered }, log, dom] = await Promise.all([m.state(), m.log(), m.send<{ nodes: number; jsEventListeners: number }>('Memory.getDOMCounters')]);
+        const [{ buffered }, log, dom] = await Promise.all([m.state(), m.drain(), m.send<{ nodes: number; jsEventListeners: number }>('Memory.getDOMCounters')]);
+        entries.push(...log);
         const bufferedS = buffered.reduce((sum, [a, b]) => sum + b - a, 0);
         const height = log[log.length - 1]?.h ?? 0;
         const rung = ladder.rungs.find((r) => r.height === height);
@@ -150,7 +153,7 @@ export async function watchLong(browser: PipedChromium, ladder: Ladder, url: str
         process.stderr.write(`long, ${page}: minute ${minute}/${minutes}\n`);
       }
     }
-    const run = accountRun(await m.log(), ladder.rungs);
+    const run = accountRun([...entries, ...(await m.drain().catch(() => []))], ladder.rungs);
     const { firstFrameMs, seeks, stalls, stallS } = run;
     return { page, firstFrameMs, minutes: samples, seeks, stalls, stallS, meanHeight: meanHeight(run), meanBitrate: meanBitrate(run) };
   });

@@ -44,10 +44,19 @@ export const PROBE = `(() => {
   };
   setInterval(sample, 250);
   const ranges = (r) => Array.from({ length: r.length }, (_, i) => [r.start(i), r.end(i)]);
+  // The player hands its playback decisions to this list when the page has one (providers/hls-engine.ts).
+  window.__playbackDecisions = [];
   Object.defineProperty(window, '__bench', {
     value: {
       log,
       sample,
+      // The log so far, emptied with the decisions: a long watch keeps both on its side, so that what the
+      // page's heap gains over the minutes is the page's, not the probe's (240 entries a minute).
+      drain() {
+        sample();
+        window.__playbackDecisions.length = 0;
+        return log.splice(0);
+      },
       seek(to) {
         sample();
         push('seek', video, to);
@@ -107,6 +116,10 @@ export interface ProbeCalls {
   state(): Promise<PageState>;
   /** Asks the content <video> to seek (logged as 'seek'). */
   seek(to: number): Promise<void>;
+  /** The log since the last drain (a sample taken first), which the page then forgets, with the decisions. */
+  drain(): Promise<LogEntry[]>;
+  /** The player's playback decisions so far (src/playback/decisions.ts, stamped with the page's clock); none on the bare page. */
+  decisions(): Promise<unknown[]>;
   /** Waits until the page's clock reads `ms` since navigation. */
   until(ms: number): Promise<void>;
 }
@@ -116,6 +129,8 @@ export function probeCalls(evaluate: <R>(expression: string) => Promise<R>): Pro
   return {
     log: () => evaluate<LogEntry[]>('(__bench.sample(), __bench.log)'),
     state: () => evaluate<PageState>('__bench.state()'),
+    decisions: () => evaluate<unknown[]>('window.__playbackDecisions || []'),
+    drain: () => evaluate<LogEntry[]>('__bench.drain()'),
     seek: (to) => evaluate<void>(`__bench.seek(${Number(to)})`),
     async until(ms) {
       const now = await evaluate<number>('performance.now()');

@@ -109,6 +109,8 @@ interface Run extends RunAccount {
   meanAheadS: number;
   /** The probe's log and the media segments fetched (in --json, to read a run's decisions again). */
   log: LogEntry[];
+  /** The player's playback decisions (the bare page has none): why a run stalled, as the policy decided it. */
+  decisions: unknown[];
   fetches: PathFetch[];
   /** Every request of the run (the waterfall). */
   requests: Request[];
@@ -169,7 +171,7 @@ async function playOnce(open: Open, ladder: Ladder, trace: TraceFiles, offsetS: 
     return await open(ladder, async (m) => {
       await m.goto(`http://127.0.0.1:${relay.port}${path}`, SECONDS * 1000);
       await m.until(SECONDS * 1000);
-      const [log, state] = await Promise.all([m.log(), m.state()]);
+      const [log, state, decisions] = await Promise.all([m.log(), m.state(), m.decisions()]);
       const bytesCarried = link.stats().bytesDown;
       const account = accountRun(log.filter((e) => e.t <= SECONDS * 1000), ladder.rungs);
       const { segments: fetches, requests } = await m.network();
@@ -180,11 +182,11 @@ async function playOnce(open: Open, ladder: Ladder, trace: TraceFiles, offsetS: 
       // its first fragments as they arrive): the link's clock starts at the navigation's connection.
       const startBytes = link.bytesDownBy(until);
       const startLinkUse = startBytes / capacityBytes(trace.down, offsetS * 1000, offsetS * 1000 + until);
-      return { ...base, ...account, bytesCarried, bytesPlayed: playedBytes(fetches, state.played), meanAheadS, log, fetches, requests, startBytes, startLinkUse };
+      return { ...base, ...account, bytesCarried, bytesPlayed: playedBytes(fetches, state.played), meanAheadS, log, decisions, fetches, requests, startBytes, startLinkUse };
     });
   } catch (err) {
     const account = accountRun([], ladder.rungs);
-    return { ...base, ...account, bytesCarried: link.stats().bytesDown, bytesPlayed: 0, meanAheadS: NaN, log: [], fetches: [], requests: [], startBytes: 0, startLinkUse: NaN, failure: (err as Error).message.split('\n')[0] };
+    return { ...base, ...account, bytesCarried: link.stats().bytesDown, bytesPlayed: 0, meanAheadS: NaN, log: [], decisions: [], fetches: [], requests: [], startBytes: 0, startLinkUse: NaN, failure: (err as Error).message.split('\n')[0] };
   } finally {
     await link.close();
   }

@@ -70,6 +70,10 @@ export async function attachHls(
   // a film that was playing goes on once the new one is attached, or it would stand paused under the
   // spinner after a restart or a recovered bad fragment.
   const intent = watchPlayIntent(video);
+  // A page that keeps `__playbackDecisions` (bench:playback's probe) is handed every decision too, so a
+  // benchmark run's stall can be read back to the decisions before it; other pages have no such list.
+  const decisionLog = (globalThis as { __playbackDecisions?: unknown[] }).__playbackDecisions;
+  const stopDecisionLog = Array.isArray(decisionLog) ? bus.on('playback:decision', (d) => void decisionLog.push(d)) : undefined;
   // The playback policy of the current hls.js instance (its ABR slot); the hold after a stall asks it too.
   const playback: PolicySlot = {};
   // After a stall, the film plays again once what is buffered outlasts the fragments on their way (the policy's rule).
@@ -118,6 +122,7 @@ export async function attachHls(
       hold.stop();
       stopStuckWatch();
       stopDropWatch();
+      stopDecisionLog?.();
       intent.stop();
       life.abort();
       video.removeEventListener('loadeddata', onStarted);

@@ -45,7 +45,8 @@ test('through a link that falls from 3 Mb/s to 150 kb/s and comes back: the qual
   link = createLink({ down: trace, up: phasedTrace([[1000, FAST]]), delayMs: 40 });
   const relay = await link.relay(Number(new URL(srv().url).port));
   const startedAt = Date.now();
-  const p = await open('?movie_id=32&auto_play=1', { origin: `http://127.0.0.1:${relay.port}` });
+  // A page that keeps this list is handed the policy's decisions (providers/hls-engine.ts), as bench:playback's is.
+  const p = await open('?movie_id=32&auto_play=1', { origin: `http://127.0.0.1:${relay.port}`, globals: { __playbackDecisions: [] } });
   try {
     await p.page.waitForSelector('video.pl-video', { state: 'attached' });
     // The heights the picture showed, in the order it showed them.
@@ -101,6 +102,12 @@ test('through a link that falls from 3 Mb/s to 150 kb/s and comes back: the qual
     assert.ok(o.down, `a lower rendition asked while the link was slow than before it fell: ${o.seen}`);
     assert.ok(o.shownDown, `the picture stepped down to it: ${o.seen}`);
     assert.ok(o.up, `a higher rendition asked once the link was fast again: ${o.seen}`);
+    // The same moves as the policy's decisions, handed to the page: its level went down, then up.
+    const levels = await p.page.evaluate(() =>
+      (window as unknown as { __playbackDecisions: Array<{ kind: string; level?: number }> }).__playbackDecisions.filter((d) => d.kind === 'level').map((d) => d.level!),
+    );
+    const downThenUp = levels.some((l, j) => levels.slice(0, j).some((before) => before > l) && levels.slice(j + 1).some((after) => after > l));
+    assert.ok(downThenUp, `the page was handed level decisions down, then up: ${levels.join(' → ')}`);
   } finally {
     await p.close();
   }
