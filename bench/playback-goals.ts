@@ -108,8 +108,8 @@ export const FLAT_SHARE_PER_HOUR = 0.1;
 /**
  * Memory on the long title is flat after the first minute when, from minute 1 on, neither the JS heap
  * nor the renderer's RSS trends up by more than FLAT_SHARE_PER_HOUR of its minute-1 size an hour: a
- * leak grows with the minutes watched, a buffer filling once does not (a 2-hour title would double a
- * 10 %-an-hour leak's share twice over).
+ * leak grows with the minutes watched, a buffer that fills once does not, and a trend is read over
+ * every minute so that one noisy reading does not decide it.
  */
 export function memoryGoals(minutes: readonly MemoryMinute[]): GoalRow[] {
   const after = minutes.filter((m) => m.minute >= 1);
