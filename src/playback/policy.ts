@@ -70,6 +70,8 @@ export function createPolicy(options: PolicyOptions): Policy {
   let stallT = 0;
   let holdT = -1;
   let started = false;
+  /** When the picture started: the first frame, or playing after a seek (-1: not yet, or seeking). */
+  let pictureT = -1;
   /** When the last byte of anything came (the outage budget counts from it). */
   let heardT = -Infinity;
 
@@ -83,6 +85,8 @@ export function createPolicy(options: PolicyOptions): Policy {
     const bits = kbps[Math.max(0, Math.min(level, kbps.length - 1))] * 1000;
     return Math.min(tuning.forwardMaxS, Math.max(tuning.forwardMinS, bits > 0 ? (8 * tuning.forwardBytes) / bits : tuning.forwardMaxS));
   };
+  const reserveS = (t: number) =>
+    Math.min(forwardS(kbps.length - 1), pictureT >= 0 && t - pictureT >= tuning.earlyS * 1000 ? tuning.reserveS : tuning.earlyReserveS);
   const segmentBits = (level: number) => kbps[level] * 1000 * segmentS;
 
   return {
@@ -114,6 +118,8 @@ export function createPolicy(options: PolicyOptions): Policy {
         started = true;
         emit({ kind: 'retries', t, retries: retriesFor(true, tuning), reason: 'first-frame' });
       }
+      if (event === 'seeking') pictureT = -1;
+      else if ((event === 'frame' || event === 'playing') && pictureT < 0) pictureT = t;
       if (event === 'frame') {
         if (current === 'starting') move(t, 'playing');
       } else if (event === 'playing') {
@@ -130,7 +136,7 @@ export function createPolicy(options: PolicyOptions): Policy {
       const mask = allowed(t, min, max);
       const avoiding = mask.some((ok, i) => !ok && (min ?? 0) <= i && i <= (max ?? kbps.length - 1));
       const level = planLevel(
-        { kbps, allowed: mask, segmentS, bufferS, lastLevel, capacityKbps: estimate.kbps(), latencyS: estimate.latencyS(), targetS: forwardS(lastLevel), steps, reserveS: tuning.reserveS },
+        { kbps, allowed: mask, segmentS, bufferS, lastLevel, capacityKbps: estimate.kbps(), latencyS: estimate.latencyS(), targetS: forwardS(lastLevel), steps, reserveS: reserveS(t) },
         tuning,
       );
       if (level !== lastChoice) {

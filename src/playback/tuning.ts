@@ -31,8 +31,15 @@ export interface Tuning {
   stallWeight: number;
   /** The cost of a switch per Mb/s of change: the QoE's own weight. */
   switchWeight: number;
-  /** Seconds of buffer the plan wants left at the end of its horizon, at the cost of stall seconds short of it. */
+  /**
+   * Seconds of buffer the plan wants left at the end of its horizon, at the cost of stall seconds short
+   * of it: earlyReserveS for the first earlyS after the picture starts (the first frame, or playing
+   * after a seek), while the buffer is still being built; reserveS from then on. Never more than the top
+   * level's forward buffer holds (forwardS), which a plan could not otherwise spend.
+   */
   reserveS: number;
+  earlyReserveS: number;
+  earlyS: number;
   /** How much of the reserve the plan counts as owed while the buffer is still below it. */
   reserveWeight: number;
   /** The estimate before any sample, kb/s (the page's own downloads give a better one when it has them). */
@@ -92,12 +99,14 @@ export const TUNING: Tuning = {
   priorError: 1,
   stallWeight: 4.3,
   switchWeight: 1,
-  reserveS: 30,
+  reserveS: 40,
+  earlyReserveS: 30,
+  earlyS: 60,
   reserveWeight: 0.5,
   startKbps: 500,
   forwardMaxS: 120,
   forwardMinS: 30,
-  forwardBytes: 30e6,
+  forwardBytes: 45e6,
   abandonAfterMs: 1000,
   restartShare: 0.8,
   idleMs: IDLE_MS,

@@ -116,6 +116,35 @@ test('policy: starting → playing → stalled → holding → playing, each mov
   );
 });
 
+test('policy: the early reserve for the first earlyS after the picture starts (a first frame, a seek), the deep one after; never above the top level\'s forward buffer', () => {
+  // 30 s buffered on a steady 2 Mb/s, coming from the top level: wanting 30 s at the horizon's end keeps
+  // the top (2.5 Mb/s); wanting 40 s steps down to 1.2 Mb/s.
+  const steady = (tuning = {}) => {
+    const p = createPolicy({ ...ladder, tuning });
+    for (let i = 0; i < 5; i++) p.loaded({ t: 0, level: 1, bits: 2e6, requestT: 0, firstByteT: 0, endT: 1000 });
+    return p;
+  };
+  const at = (p: ReturnType<typeof steady>, t: number) => p.level({ t, bufferS: 30, lastLevel: 2 });
+  assert.is(TUNING.earlyReserveS, 30);
+  assert.is(TUNING.reserveS, 40);
+  assert.is(at(steady(), 90000), 2, 'no picture yet: the early reserve');
+  const p = steady();
+  p.media({ t: 1000, event: 'frame' });
+  assert.is(at(p, 60000), 2, 'within the first minute of the picture');
+  assert.is(at(p, 61000), 1, 'a minute on: the deep reserve');
+  p.media({ t: 70000, event: 'stall' });
+  p.media({ t: 72000, event: 'playing' });
+  assert.is(at(p, 73000), 1, 'playing again after a stall is not a new picture');
+  p.media({ t: 80000, event: 'seeking' });
+  assert.is(at(p, 81000), 2, 'seeking: the buffer starts again');
+  p.media({ t: 82000, event: 'playing' });
+  assert.is(at(p, 141000), 2, 'within a minute of the seek\'s picture');
+  assert.is(at(p, 142000), 1, 'a minute after it');
+  const small = steady({ forwardBytes: 9e6 }); // the top level's forward buffer: 30 s (forwardMinS)
+  small.media({ t: 0, event: 'frame' });
+  assert.is(at(small, 120000), 2, 'a reserve the top level\'s buffer cannot hold is capped at it');
+});
+
 test('policy: after a stall, plays once the segments on their way land before half the buffer has played', () => {
   const p = createPolicy(ladder);
   p.media({ t: 0, event: 'playing' });
