@@ -1,6 +1,8 @@
 // The browser goals of docs/playback.md, as `npm run bench:playback` prints them: the player against the
 // bare hls.js page on one trace in one engine, over that trace's runs; and, for `--long`, whether memory
 // stays flat after the first minute.
+import { atLeast } from '../sim/report';
+import { STALL_PENALTY } from './qoe';
 
 /** What a trace's runs of one page add up to (bench/playback.ts `summarize`). */
 export interface PageTotals {
@@ -25,21 +27,14 @@ export interface GoalRow {
   met: boolean | undefined;
 }
 
-/** The price of a second of stall in the QoE (bench/qoe.ts), paid here for the wait to the first frame too. */
-const STALL_PENALTY = 4.3;
 
 const fixed = (x: number, digits: number) => (Number.isFinite(x) ? x.toFixed(digits) : '–');
 const pct = (x: number) => (Number.isFinite(x) ? `${(x * 100).toFixed(1)} %` : '–');
 const judged = (ok: boolean, ...numbers: number[]) => (numbers.every(Number.isFinite) ? ok : undefined);
 
-/** QoE per run with the wait for the first frame counted as stall. */
+/** QoE per run with the wait for the first frame counted as stall (at the QoE's price of a second of stall). */
 export const qoeWithStart = (p: PageTotals) => p.qoePerRun - (STALL_PENALTY * p.firstFrameMs) / 1000;
 
-/**
- * `x` at least `k` times `base`, read for a base at or below zero as "better by the same share of its
- * size" (1.1 × −20 asks for −18), as the simulator's goals read it: a ratio of negatives says nothing.
- */
-const atLeast = (x: number, k: number, base: number) => x >= base + (k - 1) * Math.abs(base);
 const ratio = (a: number, b: number) => (b > 0 ? `${fixed(a / b, 2)}×` : `${fixed(a, 1)} vs ${fixed(b, 1)}`);
 
 /** The five browser goals of the player (`player`) against the bare hls.js page (`bare`) on one trace. */

@@ -153,8 +153,8 @@ async function playback(open: Open) {
       }
     }
   }
-  printTables(all.map((t) => t.name), runs);
   const summary = summarize(all.map((t) => t.name), runs);
+  printTables(summary, runs);
   const goals = goalsOf(summary);
   for (const { trace, rows } of goals) console.log(`\n${goalsText(`${trace} goals (the player against the bare hls.js page, ${ENGINE}, ${summary.find((s) => s.trace === trace)!.runs} runs each)`, rows)}`);
   if (args.json) {
@@ -258,7 +258,7 @@ function goalsOf(summary: ReturnType<typeof summarize>) {
   });
 }
 
-function printTables(traceNames: string[], runs: Run[]) {
+function printTables(summary: ReturnType<typeof summarize>, runs: Run[]) {
   console.log(
     `\nPer trace and page, over its runs: first frame = mean ms from navigation to the first 'playing'; stalls and stall s = ` +
       `totals; start kB = bytes in the browser by the first frame, link % = their share of what the link could carry until then; rebuffer = stall ÷ (stall + played); kb/s and height = means over played seconds; ahead s = mean ` +
@@ -266,7 +266,7 @@ function printTables(traceNames: string[], runs: Run[]) {
       `(carried by the link; played = segments whose film time was played; unplayed = the difference); QoE = mean per run.`,
   );
   const head = ['trace', 'page', 'runs', 'first frame', 'start kB', 'link %', 'stalls', 'stall s', 'rebuffer', 'kb/s', 'height', 'switches', 'ahead s', 'MB carried', 'MB played', 'unplayed', 'QoE'];
-  const rows = summarize(traceNames, runs).map((s) => [
+  const rows = summary.map((s) => [
     s.trace,
     s.page,
     String(s.runs),

@@ -72,7 +72,7 @@ export interface RunAccount extends Playback {
   errorMs: number | undefined;
 }
 
-const STALL_PENALTY = 4.3;
+export const STALL_PENALTY = 4.3;
 /** An interval whose currentTime moved less than this share of its wall time stood still. */
 const FROZEN_SHARE = 0.25;
 /**

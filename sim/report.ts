@@ -53,7 +53,7 @@ export function traceLines(run: ClassRun): string {
  * `x` at least `k` times `base`, read for a negative base as "better by the same share of its size"
  * (k = 1.1 over a base of −2 asks for −1.8), so a ratio's goal keeps its sense below zero.
  */
-const atLeast = (x: number, k: number, base: number) => x >= base + (k - 1) * Math.abs(base);
+export const atLeast = (x: number, k: number, base: number) => x >= base + (k - 1) * Math.abs(base);
 
 /** The issue's goals for `player` in one class; undefined when player is not among the policies. */
 export function goalsTable(run: ClassRun): string | undefined {
