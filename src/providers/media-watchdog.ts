@@ -97,7 +97,17 @@ export function mediaWatchdog(fail: (details: 'start timeout' | 'stalled', url: 
         linkOut = false;
         since = performance.now();
         for (const key of traffic.open.keys()) traffic.open.set(key, since);
-      } else if (stuckFor() >= STALL_IDLE_MS) end('stalled'); // the server answers, the load gets nothing: its fault, not the link's
+      } else if (stuckFor() >= STALL_IDLE_MS) {
+        // The server answers, the load gets nothing: its fault, not the link's. Judged a tick later:
+        // through a slow link the answer and the load's first bytes come together (queued behind the
+        // same bytes), and the loaders record a byte at their next tick.
+        probing = ctl;
+        setTimeout(() => {
+          if (probing !== ctl) return;
+          probing = undefined;
+          if (stuckFor() >= STALL_IDLE_MS) end('stalled');
+        }, TICK_MS);
+      }
     });
   }
 

@@ -301,6 +301,8 @@ test("a stall with no byte, the server answering the probe: 'stalled' once STALL
     assert.is(probe.asked.length, 0, 'no probe before the idle bound');
     await run(1000);
     assert.equal(probe.asked, [{ url: '/x.mp4', method: 'HEAD' }], 'the media server is asked');
+    assert.equal(s.failures, [], 'judged a tick after the answer');
+    await run(1000);
     assert.equal(s.failures, [stalled('/x.mp4')]);
     await run(STALL_IDLE_MS * 2);
     assert.is(s.failures.length, 1, 'once');
@@ -352,6 +354,33 @@ test('hls: one load stuck while others flow (the audio arrives, a video fragment
     await run(2000);
     assert.equal(probe.asked.map((a) => a.method), ['HEAD']);
     assert.equal(s.failures.map(([, f]) => f.details), ['stalled']);
+    paused = true;
+    s.media.destroy();
+  } finally {
+    probe.restore();
+  }
+});
+
+test('a slow link: the probe\'s answer and the stuck load\'s first bytes come together, and the film waits on', async () => {
+  const probe = stubProbe(() => true);
+  try {
+    const s = setup({ mediaSource: true, nativeHls: false });
+    let paused = false;
+    Object.defineProperty(s.video, 'paused', { get: () => paused });
+    Object.defineProperty(s.video, 'currentSrc', { get: () => 'blob:x' });
+    await loadHls(s.media, '/x.m3u8');
+    s.fire('loadeddata');
+    s.fire('playing');
+    const traffic = s.hls.seen.ctx!.traffic;
+    traffic.open.set('main/16', performance.now());
+    s.fire('waiting');
+    await run(10000);
+    assert.equal(probe.asked.map((a) => a.method), ['HEAD'], 'asked once the load has waited STALL_IDLE_MS');
+    // The load's loader records the bytes that came with the answer at its next tick.
+    traffic.last = performance.now();
+    traffic.open.set('main/16', performance.now());
+    await run(STALL_IDLE_MS - 1000);
+    assert.equal(s.failures, [], 'bytes came: no error screen');
     paused = true;
     s.media.destroy();
   } finally {
