@@ -27,7 +27,6 @@ export interface GoalRow {
   met: boolean | undefined;
 }
 
-
 const fixed = (x: number, digits: number) => (Number.isFinite(x) ? x.toFixed(digits) : '–');
 const pct = (x: number) => (Number.isFinite(x) ? `${(x * 100).toFixed(1)} %` : '–');
 const judged = (ok: boolean, ...numbers: number[]) => (numbers.every(Number.isFinite) ? ok : undefined);

@@ -46,12 +46,19 @@ export function mediaWatchdog(fail: (details: 'start timeout' | 'stalled', url: 
   let timer: ReturnType<typeof setTimeout> | undefined;
   let probing: AbortController | undefined;
   let linkOut = false;
+  /**
+   * When the server answered a probe while a load was stuck (0: it has not). The verdict waits a tick:
+   * through a slow link the answer and the load's first bytes come together (queued behind the same
+   * bytes), and the loaders record a byte at their next tick.
+   */
+  let answeredAt = 0;
 
   const idleFor = () => performance.now() - Math.max(since, traffic.last, earlier?.last ?? 0);
   // The stalest open load; with none open, the time without any byte.
   const stuckFor = () => (traffic.open.size ? performance.now() - Math.min(...traffic.open.values()) : idleFor());
   const stop = () => {
     linkOut = false;
+    answeredAt = 0;
     clearTimeout(timer);
     timer = undefined;
     probing?.abort();
@@ -85,6 +92,12 @@ export function mediaWatchdog(fail: (details: 'start timeout' | 'stalled', url: 
     if (phase === 'starting' && idle >= START_IDLE_MS) return end('start timeout');
     if (phase !== 'stalled' || probing) return;
     if (idle >= OUTAGE_BUDGET_MS) return end('stalled');
+    if (answeredAt) {
+      if (performance.now() - answeredAt < TICK_MS) return;
+      answeredAt = 0;
+      // The server answers, the load still gets nothing: its fault, not the link's.
+      if (stuckFor() >= STALL_IDLE_MS) return end('stalled');
+    }
     if (stuckFor() < STALL_IDLE_MS) return;
     const ctl = (probing = new AbortController());
     void ask(url, ctl.signal).then((answered) => {
@@ -97,17 +110,7 @@ export function mediaWatchdog(fail: (details: 'start timeout' | 'stalled', url: 
         linkOut = false;
         since = performance.now();
         for (const key of traffic.open.keys()) traffic.open.set(key, since);
-      } else if (stuckFor() >= STALL_IDLE_MS) {
-        // The server answers, the load gets nothing: its fault, not the link's. Judged a tick later:
-        // through a slow link the answer and the load's first bytes come together (queued behind the
-        // same bytes), and the loaders record a byte at their next tick.
-        probing = ctl;
-        setTimeout(() => {
-          if (probing !== ctl) return;
-          probing = undefined;
-          if (stuckFor() >= STALL_IDLE_MS) end('stalled');
-        }, TICK_MS);
-      }
+      } else if (stuckFor() >= STALL_IDLE_MS) answeredAt = performance.now();
     });
   }
 

@@ -332,19 +332,32 @@ test('a stall where nothing answers (the link is out): the spinner stays, and pl
   }
 });
 
+/** Playing through hls.js with one load (`key`) open since now, and the element waiting. */
+async function stuckHlsLoad(key: string) {
+  const s = setup({ mediaSource: true, nativeHls: false });
+  let paused = false;
+  Object.defineProperty(s.video, 'paused', { get: () => paused });
+  Object.defineProperty(s.video, 'currentSrc', { get: () => 'blob:x' });
+  await loadHls(s.media, '/x.m3u8');
+  s.fire('loadeddata');
+  s.fire('playing');
+  const traffic = s.hls.seen.ctx!.traffic;
+  traffic.open.set(key, performance.now());
+  s.fire('waiting');
+  return {
+    s,
+    traffic,
+    end: () => {
+      paused = true;
+      s.media.destroy();
+    },
+  };
+}
+
 test('hls: one load stuck while others flow (the audio arrives, a video fragment gets nothing): the server is asked, then "stalled"', async () => {
   const probe = stubProbe(() => true);
   try {
-    const s = setup({ mediaSource: true, nativeHls: false });
-    let paused = false;
-    Object.defineProperty(s.video, 'paused', { get: () => paused });
-    Object.defineProperty(s.video, 'currentSrc', { get: () => 'blob:x' });
-    await loadHls(s.media, '/x.m3u8');
-    s.fire('loadeddata');
-    s.fire('playing');
-    const traffic = s.hls.seen.ctx!.traffic;
-    traffic.open.set('main/3', performance.now());
-    s.fire('waiting');
+    const { s, traffic, end } = await stuckHlsLoad('main/3');
     for (let i = 0; i < 9; i++) {
       await run(1000);
       traffic.last = performance.now();
@@ -354,8 +367,7 @@ test('hls: one load stuck while others flow (the audio arrives, a video fragment
     await run(2000);
     assert.equal(probe.asked.map((a) => a.method), ['HEAD']);
     assert.equal(s.failures.map(([, f]) => f.details), ['stalled']);
-    paused = true;
-    s.media.destroy();
+    end();
   } finally {
     probe.restore();
   }
@@ -364,16 +376,7 @@ test('hls: one load stuck while others flow (the audio arrives, a video fragment
 test('a slow link: the probe\'s answer and the stuck load\'s first bytes come together, and the film waits on', async () => {
   const probe = stubProbe(() => true);
   try {
-    const s = setup({ mediaSource: true, nativeHls: false });
-    let paused = false;
-    Object.defineProperty(s.video, 'paused', { get: () => paused });
-    Object.defineProperty(s.video, 'currentSrc', { get: () => 'blob:x' });
-    await loadHls(s.media, '/x.m3u8');
-    s.fire('loadeddata');
-    s.fire('playing');
-    const traffic = s.hls.seen.ctx!.traffic;
-    traffic.open.set('main/16', performance.now());
-    s.fire('waiting');
+    const { s, traffic, end } = await stuckHlsLoad('main/16');
     await run(10000);
     assert.equal(probe.asked.map((a) => a.method), ['HEAD'], 'asked once the load has waited STALL_IDLE_MS');
     // The load's loader records the bytes that came with the answer at its next tick.
@@ -381,8 +384,7 @@ test('a slow link: the probe\'s answer and the stuck load\'s first bytes come to
     traffic.open.set('main/16', performance.now());
     await run(STALL_IDLE_MS - 1000);
     assert.equal(s.failures, [], 'bytes came: no error screen');
-    paused = true;
-    s.media.destroy();
+    end();
   } finally {
     probe.restore();
   }
