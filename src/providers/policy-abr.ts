@@ -1,5 +1,6 @@
 import { ErrorDetails, type AbrController, type Fragment } from 'hls.js';
 import type { Bus } from '../core/bus';
+import { IDLE_MS } from '../playback/deadlines';
 import { createPolicy, type Policy } from '../playback/policy';
 import { abandonFragment, abrSlot, reconfigure } from './hls-internals';
 import { loadPolicies } from './hls-load-policy';
@@ -63,14 +64,15 @@ export function policyAbr(bus: Bus, estimateBps: number | undefined, slot: Polic
 
     /**
      * The policy's abandon rule on a main fragment still arriving: a lower level instead when it will not
-     * land before the buffer runs out. A request that gets no byte at all is the watched loader's
-     * (watched-loader.ts), which times it out and lets hls.js retry it.
+     * land before the buffer runs out. It is weighed through a trickle's gaps, as the simulator weighs it;
+     * a request silent for IDLE_MS is the watched loader's (watched-loader.ts), which times it out and
+     * lets hls.js retry it.
      */
     const weigh = (frag: Fragment, lastByteT: number) => {
       const stats = frag.stats;
       if (!policy || stats.aborted || stats.loading.end) return clearInterval(watching);
       const t = performance.now();
-      if (!hls.autoLevelEnabled || !hls.media || hls.media.paused || !stats.loading.first || t - lastByteT >= CHECK_MS * 4) return;
+      if (!hls.autoLevelEnabled || !hls.media || hls.media.paused || !stats.loading.first || t - lastByteT >= IDLE_MS) return;
       const level = policy.abandon({
         t,
         level: frag.level,

@@ -4,7 +4,7 @@
 // playlist answers 404 while hls.js fails over to another; every decision on the bus.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type Hls from 'hls.js';
+import { Events, LoadStats, type default as Hls } from 'hls.js';
 import { createBus } from '../../../src/core/bus';
 import type { Decision } from '../../../src/playback/decisions';
 import { TUNING } from '../../../src/playback/tuning';
@@ -107,5 +107,56 @@ test('the lowest rendition\'s playlist answers 404: the policy avoids it, hls.js
   assert.is(hls.nextAutoLevel, 1, 'the policy chooses the rendition that answers');
   hls.destroy();
 });
+
+test('a fragment whose link falls into a trickle is weighed between its bytes, not only just after one: given up when it will not land in time', async () => {
+  // The adapter's own check runs on the page's setInterval, here the virtual clock's as hls.js's timers.
+  const { setInterval: ownSet, clearInterval: ownClear } = globalThis;
+  const scope = (globalThis as unknown as { self: typeof globalThis }).self;
+  Object.assign(globalThis, { setInterval: scope.setInterval, clearInterval: scope.clearInterval });
+  try {
+    await trickle();
+  } finally {
+    Object.assign(globalThis, { setInterval: ownSet, clearInterval: ownClear });
+  }
+});
+
+async function trickle() {
+  const { hls, decisions } = policyHls();
+  hls.loadSource(BASE + 'master.m3u8');
+  await clock.advance(500);
+  hls.nextAutoLevel = hls.nextLoadLevel = 1;
+  hls.stopLoad();
+  hls.startLoad(0);
+  await clock.advance(300);
+  // hls.js's loading stopped (it has no media to append to); the 720p's first fragment is then loaded as
+  // hls.js reports one, with its bytes written here as its loader records them.
+  hls.stopLoad();
+  const fragment = hls.levels[1].details!.fragments[0];
+  let aborted = 0;
+  Object.assign(fragment, { stats: new LoadStats(), abortRequests: () => void aborted++ });
+  const t0 = (fragment.stats.loading.start = clock.now());
+  // Playing from a buffer that ends 30 s into the film, one second of film a second.
+  const buffered = { length: 1, start: () => 0, end: () => 30 };
+  Object.defineProperty(hls, 'media', { value: { readyState: 4, paused: false, buffered, get currentTime() { return (clock.now() - t0) / 1000; } } });
+  hls.trigger(Events.FRAG_LOADING, { frag: fragment, targetBufferTime: 0 });
+  // Half the fragment in its first second, then a byte every 9 s: its rate since the request falls below what
+  // the buffer needs at 15 s (the rest takes as long as the time so far, and 30 − 15 s is left).
+  const bytesAt = (s: number) => (s < 1 ? 0 : 300_000 + 1000 * Math.floor((s - 1) / 9));
+  while (!aborted && clock.now() - t0 < 20_000) {
+    await clock.advance(100);
+    const loaded = bytesAt((clock.now() - t0) / 1000);
+    if (loaded && !fragment.stats.loading.first) fragment.stats.loading.first = clock.now();
+    [fragment.stats.loaded, fragment.stats.total] = [loaded, 600_000];
+  }
+  const abandon = decisions.find((d) => d.kind === 'abandon');
+  assert.ok(abandon && abandon.kind === 'abandon', `given up: ${JSON.stringify(decisions)}`);
+  assert.is(abandon.reason, 'slow');
+  assert.is(abandon.to, 0, 'restarted at 240p, whose segment lands in time');
+  const atS = (abandon.t - t0) / 1000;
+  assert.ok(atS >= 15 && atS <= 16, `at the first check after 15 s, 5 s into a 9 s gap between bytes: ${atS}`);
+  assert.is(aborted, 1, 'its request aborted');
+  assert.is(hls.nextAutoLevel, 0, 'the next fragment at 240p');
+  hls.destroy();
+}
 
 test.run();
