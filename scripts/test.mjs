@@ -15,8 +15,7 @@ const stages = [
   ['server', process.execPath, ['server/test/server.test.mjs']],
   ['build', process.execPath, ['build.mjs']],
   ['size', 'npx', ['size-limit']],
-  // Two groups side by side (test/e2e/index.ts says which and why); each prints when it ends.
-  ['e2e', process.execPath, ['--import', 'tsx', 'test/e2e/index.ts'], ['waits', 'rest'].map((group) => ({ E2E_GROUP: group }))],
+  ['e2e', process.execPath, ['--import', 'tsx', 'test/e2e/index.ts']],
   // The journeys in Chromium and Firefox ESR side by side, then WebKitGTK (test/engines/all.ts finds
   // or installs each engine as find-chromium.mjs does); `npm run test:engines`.
   ['engines', process.execPath, ['--import', 'tsx', 'test/engines/all.ts']],
@@ -24,7 +23,7 @@ const stages = [
 
 const results = [];
 const tests = { passed: 0, failed: 0 };
-for (const [name, cmd, args, side] of stages) {
+for (const [name, cmd, args] of stages) {
   console.log(`\n▶ ${name}`);
   const env = { ...process.env };
   if (name === 'e2e') {
@@ -43,11 +42,7 @@ for (const [name, cmd, args, side] of stages) {
       continue;
     }
   }
-  const runs = side
-    ? await Promise.all(side.map((extra) => run(cmd, args, { ...env, ...extra }, true)))
-    : [await run(cmd, args, env)];
-  const code = runs.every((r) => r.code === 0) ? 0 : 1;
-  const output = runs.map((r) => r.output).join('\n');
+  const { code, output } = await run(cmd, args, env);
   results.push([name, code === 0]);
   // uvu ends each run with "Total: N / Passed: N"; keep the counts for the closing line.
   const total = [...output.matchAll(/Total:\s+(\d+)/g)].reduce((n, m) => n + Number(m[1]), 0);
@@ -56,25 +51,17 @@ for (const [name, cmd, args, side] of stages) {
   tests.failed += total - passed;
 }
 
-/**
- * Runs a command, keeping a copy of its output to read the counts from. Its output shows as it comes;
- * of one run beside another, all at once when it ends, so that the two do not interleave.
- */
-function run(cmd, args, env, beside = false) {
+/** Runs a command, showing its output as it comes and keeping a copy to read the counts from. */
+function run(cmd, args, env) {
   return new Promise((resolve) => {
     const child = spawn(cmd, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
-    let shown = '';
     child.stdout.on('data', (d) => {
+      process.stdout.write(d);
       output += d;
-      if (beside) shown += d;
-      else process.stdout.write(d);
     });
-    child.stderr.on('data', (d) => (beside ? (shown += d) : process.stderr.write(d)));
-    child.on('close', (code) => {
-      if (beside) process.stdout.write(`${shown}\n`);
-      resolve({ code, output: output.replace(/\x1b\[[0-9;]*m/g, '') });
-    });
+    child.stderr.on('data', (d) => process.stderr.write(d));
+    child.on('close', (code) => resolve({ code, output: output.replace(/\x1b\[[0-9;]*m/g, '') }));
   });
 }
 

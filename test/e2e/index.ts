@@ -27,17 +27,9 @@ const all = [
   './resume-hold.test',
   './static-deploy.test',
 ];
-// `npm test` runs the suites as two groups side by side, each with its own server and browser: the
-// fault matrix and the outage mostly wait out the player's own deadlines (seconds of a stalled server,
-// a minute of a dead link), which costs the machine little, so the two groups take about as long as the
-// longer one. E2E_GROUP=waits runs those two, E2E_GROUP=rest the others; unset, every suite.
-const waits = ['./faults.test', './outage.test'];
-const group = process.env.E2E_GROUP;
-if (group && group !== 'waits' && group !== 'rest') throw new Error(`E2E_GROUP is 'waits' or 'rest', not '${group}'`);
-const grouped = all.filter((f) => !group || (group === 'waits') === waits.includes(f));
 // E2E_ONLY=foundation,ui runs a subset while working on one part.
 const only = process.env.E2E_ONLY?.split(',').map((s) => s.trim());
-const files = only ? grouped.filter((f) => only.some((o) => f.includes(o))) : grouped;
+const files = only ? all.filter((f) => only.some((o) => f.includes(o))) : all;
 
 const g = globalThis as unknown as { UVU_DEFER: number; UVU_QUEUE: unknown[][]; UVU_INDEX: number };
 g.UVU_DEFER = 1;
