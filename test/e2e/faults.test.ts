@@ -483,10 +483,14 @@ const renditionFaults: Array<{ name: string; match: RegExp; heights: number[] }>
 for (const r of renditionFaults) {
   test(`media ${r.name} × 404, the others fine → the film plays on another rendition`, async () => {
     const s = await start('?movie_id=1', { faults: [{ match: r.match, status: 404 }] });
+    // What the page said and asked for, told when the film does not play: for an on-call reading of a rare failure.
+    const said: string[] = [];
+    s.page.on('console', (m) => void (m.type() !== 'log' && said.push(`${Date.now() - s.t0} ms ${m.type()}: ${m.text().slice(0, 160)}`)));
     try {
       const o = await outcome(s.page.mainFrame(), s.t0, { pastTime: 4 });
       const asked = () => srv().requests.filter((q) => r.match.test(q.path)).length;
-      assert.is(o.kind, 'plays', `${describe(o)}; the failing addresses asked ${asked()} times`);
+      const media = () => srv().requests.filter((q) => /^\/(media|player)\/|^\/$/.test(q.path) && !/\.(css|svg)$/.test(q.path)).map((q) => `${q.time - s.t0} ms ${q.path}`);
+      assert.is(o.kind, 'plays', `${describe(o)}; the failing addresses asked ${asked()} times\n${said.join('\n')}\n${media().join('\n')}`);
       const frame = () =>
         s.page.evaluate(() => {
           const v = document.querySelector<HTMLVideoElement>('video.pl-video')!;
@@ -504,6 +508,27 @@ for (const r of renditionFaults) {
     }
   });
 }
+
+// The page's own start (early-media.ts) is given up on when its first fragment fails, and hls.js is
+// still on its way: a viewer who asks to play in that gap asks an element with no source, which hls.js's
+// MediaSource then pauses without a pause event. One click is all a viewer gives.
+test("the early start's first fragment × 404, play asked before hls.js has come → the film plays on another rendition after that one click", async () => {
+  const failing = /^\/media\/hls\/video\/240p\/seg_/;
+  const s = await start('?movie_id=1', { faults: [{ match: failing, status: 404 }, { match: /^\/player\/hls-[A-Z0-9]+\.js$/, delay: 4000 }] });
+  try {
+    await s.page.waitForEvent('console', { predicate: (m) => m.text().includes('early start skipped'), timeout: BOUND });
+    const hlsCame = () => s.page.evaluate(() => performance.getEntriesByType('resource').some((e) => /\/hls-\w+\.js$/.test(e.name)));
+    assert.not.ok(await hlsCame(), 'hls.js is still on its way when the film is asked to play');
+    await s.page.locator('.pl-big-play').click({ timeout: 5000 });
+    const o = await outcome(s.page.mainFrame(), s.t0, { pastTime: 4, click: false });
+    assert.is(o.kind, 'plays', describe(o));
+    const height = await s.page.evaluate(() => document.querySelector<HTMLVideoElement>('video.pl-video')!.videoHeight);
+    assert.ok(height > 240, `a ${height}p frame shows, not the failing rendition's`);
+    assert.equal(await jsErrors(s), []);
+  } finally {
+    await finish(s);
+  }
+});
 
 test('media master playlist × a single stall (times: 1) → the content still plays', async () => {
   const s = await start('?movie_id=1', { faults: [{ match: '/media/hls/master.m3u8', stall: true, times: 1 }] });
