@@ -15,7 +15,18 @@ const stages = [
   ['server', process.execPath, ['server/test/server.test.mjs']],
   ['build', process.execPath, ['build.mjs']],
   ['size', 'npx', ['size-limit']],
-  ['e2e', process.execPath, ['--import', 'tsx', 'test/e2e/index.ts']],
+  // First the suites that mostly wait out the player's own deadlines (a stalled server's seconds, a
+  // minute of dead link), side by side, each with its own server and Chromium: the fault matrix in two
+  // halves and the outage. Then every other suite, one after the other, alone on the machine.
+  [
+    'e2e',
+    process.execPath,
+    ['--import', 'tsx', 'test/e2e/index.ts'],
+    [
+      [{ E2E_ONLY: 'faults', FAULTS_SHARD: '0/2' }, { E2E_ONLY: 'faults', FAULTS_SHARD: '1/2' }, { E2E_ONLY: 'outage' }],
+      [{ E2E_SKIP: 'faults,outage' }],
+    ],
+  ],
   // The journeys in Chromium and Firefox ESR side by side, then WebKitGTK (test/engines/all.ts finds
   // or installs each engine as find-chromium.mjs does); `npm run test:engines`.
   ['engines', process.execPath, ['--import', 'tsx', 'test/engines/all.ts']],
@@ -23,7 +34,7 @@ const stages = [
 
 const results = [];
 const tests = { passed: 0, failed: 0 };
-for (const [name, cmd, args] of stages) {
+for (const [name, cmd, args, phases = [[{}]]] of stages) {
   console.log(`\n▶ ${name}`);
   const env = { ...process.env };
   if (name === 'e2e') {
@@ -42,7 +53,10 @@ for (const [name, cmd, args] of stages) {
       continue;
     }
   }
-  const { code, output } = await run(cmd, args, env);
+  const runs = [];
+  for (const lanes of phases) runs.push(...(await Promise.all(lanes.map((extra) => run(cmd, args, { ...env, ...extra }, lanes.length > 1)))));
+  const code = runs.every((r) => r.code === 0) ? 0 : 1;
+  const output = runs.map((r) => r.output).join('\n');
   results.push([name, code === 0]);
   // uvu ends each run with "Total: N / Passed: N"; keep the counts for the closing line.
   const total = [...output.matchAll(/Total:\s+(\d+)/g)].reduce((n, m) => n + Number(m[1]), 0);
@@ -51,18 +65,34 @@ for (const [name, cmd, args] of stages) {
   tests.failed += total - passed;
 }
 
-/** Runs a command, showing its output as it comes and keeping a copy to read the counts from. */
-function run(cmd, args, env) {
+/**
+ * Runs a command, keeping a copy of its output to read the counts from. Its output shows as it comes;
+ * of one run beside others, all at once when it ends (with the lane's settings), so that none interleave.
+ */
+function run(cmd, args, env, beside = false) {
   return new Promise((resolve) => {
     const child = spawn(cmd, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
+    let shown = '';
     child.stdout.on('data', (d) => {
-      process.stdout.write(d);
       output += d;
+      if (beside) shown += d;
+      else process.stdout.write(d);
     });
-    child.stderr.on('data', (d) => process.stderr.write(d));
-    child.on('close', (code) => resolve({ code, output: output.replace(/\x1b\[[0-9;]*m/g, '') }));
+    child.stderr.on('data', (d) => (beside ? (shown += d) : process.stderr.write(d)));
+    child.on('close', (code) => {
+      if (beside) process.stdout.write(`${lane(env)}\n${shown}\n`);
+      resolve({ code, output: output.replace(/\x1b\[[0-9;]*m/g, '') });
+    });
   });
+}
+
+/** A lane's own settings, to head its output: `E2E_ONLY=faults FAULTS_SHARD=0/2`. */
+function lane(env) {
+  return ['E2E_ONLY', 'E2E_SKIP', 'FAULTS_SHARD']
+    .filter((k) => env[k] && env[k] !== process.env[k])
+    .map((k) => `${k}=${env[k]}`)
+    .join(' ');
 }
 
 const failed = results.filter(([, ok]) => !ok).map(([n]) => n);

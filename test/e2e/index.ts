@@ -27,9 +27,11 @@ const all = [
   './resume-hold.test',
   './static-deploy.test',
 ];
-// E2E_ONLY=foundation,ui runs a subset while working on one part.
-const only = process.env.E2E_ONLY?.split(',').map((s) => s.trim());
-const files = only ? all.filter((f) => only.some((o) => f.includes(o))) : all;
+// E2E_ONLY=foundation,ui runs a subset while working on one part; E2E_SKIP=faults,outage all but some
+// (`npm test` runs those beside each other first: scripts/test.mjs).
+const list = (v: string | undefined) => v?.split(',').map((s) => s.trim());
+const [only, skip] = [list(process.env.E2E_ONLY), list(process.env.E2E_SKIP)];
+const files = all.filter((f) => (!only || only.some((o) => f.includes(o))) && !skip?.some((o) => f.includes(o)));
 
 const g = globalThis as unknown as { UVU_DEFER: number; UVU_QUEUE: unknown[][]; UVU_INDEX: number };
 g.UVU_DEFER = 1;
