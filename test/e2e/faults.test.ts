@@ -10,13 +10,16 @@ import { type Fault, type Opened, open, srv } from './harness';
 // FAULTS_ONLY=regex runs the matching cases only (while working on one fault); FAULTS_LOG=1 prints
 // one line per case (PASS/FAIL, time, first line of the failure) to stderr as it ends.
 const only = process.env.FAULTS_ONLY ? new RegExp(process.env.FAULTS_ONLY) : null;
-// FAULTS_SHARD=i/n runs every n-th case from the i-th (0-based): `npm test` runs the matrix as halves
-// side by side, each with its own server and browser (scripts/test.mjs).
+// FAULTS_SHARD=i/n runs the i-th (0-based) of n shares of the cases, dealt in turn and back again (0, 1,
+// 1, 0, 0, 1, …): neighbouring cases are often alike in length, so each share gets as many of the long
+// ones. `npm test` runs the halves side by side, each with its own server and browser (scripts/test.mjs).
 const [shard, shards] = (process.env.FAULTS_SHARD ?? '0/1').split('/').map(Number) as [number, number];
 if (!(shards >= 1 && shard >= 0 && shard < shards)) throw new Error(`FAULTS_SHARD is i/n with 0 ≤ i < n, not '${process.env.FAULTS_SHARD}'`);
 let cases = 0;
 const test = (name: string, fn: () => Promise<void>) => {
-  if (cases++ % shards !== shard) return;
+  const round = Math.floor(cases / shards);
+  const seat = cases++ % shards;
+  if ((round % 2 ? shards - 1 - seat : seat) !== shard) return;
   if (only && !only.test(name)) return;
   uvuTest(name, async () => {
     const began = Date.now();
