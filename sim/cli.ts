@@ -5,6 +5,7 @@ import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { readManifest, toSabreJson } from './manifest';
 import { METRIC_KEYS } from './metrics';
+import { QUEUED_KIB } from './engine';
 import { goalsTable, resultsTable, traceLines } from './report';
 import { POLICY_NAMES } from './policies/index';
 import { runClasses, type ClassRun } from './run';
@@ -33,6 +34,7 @@ its bandwidth ÷ 8 and broadband, on sim/manifests/production.json, every policy
   --policies a,b,…       of ${POLICY_NAMES.join(', ')} (default: all)
   --scale F              multiplies every bandwidth (default 1; in the default run, each class's own)
   --seconds S            content seconds a viewer watches (default 600)
+  --queued-kib N         what a response given up still sends over the link, at most (default ${QUEUED_KIB})
   --offsets S[,S…]       each trace also from these seconds in (wrapped), as bench:playback plays it
   --json OUT             writes {"policies": {name: {"mean", "traces": [{"trace", …}]}}, "classes": …}
   --per-trace            a line per trace and policy (a failed session is marked FAILED)
@@ -51,6 +53,7 @@ export interface CliOptions {
   policies: string[];
   scale: number;
   seconds: number;
+  queuedKiB: number;
   offsets: number[];
   json?: string;
   perTrace: boolean;
@@ -73,6 +76,7 @@ export function parseArgs(argv: string[]): CliOptions {
     policies: POLICY_NAMES,
     scale: 1,
     seconds: 600,
+    queuedKiB: QUEUED_KIB,
     offsets: [],
     perTrace: false,
     mahimahi: { ...MAHIMAHI_DEFAULTS },
@@ -93,6 +97,12 @@ export function parseArgs(argv: string[]): CliOptions {
       case '--policies': o.policies = list(value()); break;
       case '--scale': o.scale = positive(flag, value()); break;
       case '--seconds': o.seconds = positive(flag, value()); break;
+      case '--queued-kib': {
+        const v = value();
+        o.queuedKiB = Number(v);
+        if (!(o.queuedKiB >= 0) || v.trim() === '') throw new Error(`--queued-kib needs a number >= 0, not ${v}`);
+        break;
+      }
       case '--offsets': {
         const v = value();
         o.offsets = list(v).map(Number);
@@ -169,7 +179,7 @@ export async function main(argv: string[]): Promise<number> {
   }
   const started = performance.now();
   const classes = classesOf(o);
-  const runs = await runClasses(classes, manifest, o.policies, { seconds: o.seconds, jobs: o.jobs });
+  const runs = await runClasses(classes, manifest, o.policies, { seconds: o.seconds, queuedKiB: o.queuedKiB, jobs: o.jobs });
   for (const run of runs) {
     console.log(resultsTable(run));
     if (o.perTrace) console.log(traceLines(run));

@@ -2,7 +2,7 @@
 // a buffer the playhead drains, stalls, abandons, failing levels and seeks; the clock jumps from event
 // to event (a download's end, the buffer running dry, a check instant, a seek, the viewer leaving).
 import { createTally, metricsOf } from './metrics';
-import { bitsBetween, downloadEnd } from './link';
+import { bitsBetween, downloadEnd, linkSums } from './link';
 import type { Download, Manifest, Metrics, PolicyFactory, SimView, Trace } from './types';
 
 /** How often a request in flight is weighed by the policy's abandon rule (and a held start by mayPlay). */
@@ -22,6 +22,8 @@ export interface SessionOptions {
   seeks?: Seek[];
   /** Every request at these levels fails once its latency has passed (a broken rendition). */
   failingLevels?: number[];
+  /** What a response given up still has queued on the link, at most, KiB (default QUEUED_KIB). */
+  queuedKiB?: number;
 }
 
 export interface SessionResult extends Metrics {
@@ -35,6 +37,12 @@ const EPS = 1e-6;
 const FAILED_REQUESTS = 1000;
 /** A session still running after a virtual day is going nowhere (a link scaled to almost nothing). */
 const MAX_SESSION_MS = 24 * 3600 * 1000;
+/**
+ * A response given up does not leave the link at once: what the server had already sent still crosses
+ * it, up to this much, before the next request's bytes (a base station's per-phone buffer; the browser
+ * benchmark's emulated link queues 64 KiB a connection, bench/link.ts). At a trickle that is seconds.
+ */
+export const QUEUED_KIB = 64;
 /** A start held with the buffer above its target and nothing to fetch plays after this long. */
 const HOLD_IDLE_MS = 60_000;
 
@@ -70,6 +78,10 @@ export function simulate(ladder: Manifest, trace: Trace, factory: PolicyFactory,
   const policy = factory(manifest);
   const checking = policy.abandon !== undefined || policy.mayPlay !== undefined;
   const tally = createTally(manifest.bitratesKbps);
+  const link = linkSums(trace, scale);
+  const queuedBits = Math.max(0, options.queuedKiB ?? QUEUED_KIB) * 8192;
+  /** The link's count (bits since the session's start) until which it carries given-up bytes. */
+  let busyBits = 0;
 
   let t = 0;
   let index = 0;
@@ -211,12 +223,15 @@ export function simulate(ladder: Manifest, trace: Trace, factory: PolicyFactory,
     const startMs = t;
     const bitsTotal = manifest.segmentBits[level]![i]!;
     const fails = failing.has(level);
-    const { firstByteMs, endMs } = downloadEnd(trace, scale, t, fails ? 0 : bitsTotal);
+    const { firstByteMs, endMs } = downloadEnd(trace, scale, t, fails ? 0 : bitsTotal, busyBits);
     const loaded = () => (fails ? 0 : Math.min(bitsTotal, bitsBetween(trace, scale, firstByteMs, t)));
     const download = (bits: number, abandoned: boolean): Download => ({ level, index: i, bits, startMs, firstByteMs, endMs: t, abandoned, failed: false });
     const drop = () => {
       const bits = loaded();
-      unplayedBits += bits;
+      // Its queued rest still crosses the link, paid for and thrown away.
+      const queued = fails || t < firstByteMs ? 0 : Math.min(bitsTotal - bits, queuedBits);
+      busyBits = Math.max(busyBits, link.bitsBy(t)) + queued;
+      unplayedBits += bits + queued;
       policy.onDownload(view(), download(bits, true));
     };
     let nextCheck = startMs + CHECK_MS;

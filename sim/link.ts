@@ -97,11 +97,14 @@ export function linkSums(trace: Trace, scale: number): LinkSums {
 
 /**
  * A request for `bits` asked at `startMs`: its first byte comes after the latency of the period it is
- * asked in, its last when the link has carried them all. A trace that carries nothing never delivers.
+ * asked in, and after the link has carried its count up to `busyBits` (the bytes of a response given
+ * up but still queued on it); its last when the link has carried them all. A trace that carries
+ * nothing never delivers.
  */
-export function downloadEnd(trace: Trace, scale: number, startMs: number, bits: number): { firstByteMs: number; endMs: number } {
+export function downloadEnd(trace: Trace, scale: number, startMs: number, bits: number, busyBits = 0): { firstByteMs: number; endMs: number } {
   const link = linkSums(trace, scale);
-  const firstByteMs = startMs + link.latencyAt(startMs);
+  const answeredMs = startMs + link.latencyAt(startMs);
+  const firstByteMs = Number.isFinite(answeredMs) && busyBits > link.bitsBy(answeredMs) ? link.timeOfBits(busyBits) : answeredMs;
   if (bits <= 0 || !Number.isFinite(firstByteMs)) return { firstByteMs, endMs: firstByteMs };
   return { firstByteMs, endMs: Math.max(firstByteMs, link.timeOfBits(link.bitsBy(firstByteMs) + bits)) };
 }

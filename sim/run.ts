@@ -13,6 +13,8 @@ export interface RunOptions {
   seconds: number;
   /** Multiplies every bandwidth of the class's traces. */
   scale: number;
+  /** What a response given up still sends over the link, at most, KiB (sim/engine.ts QUEUED_KIB). */
+  queuedKiB?: number | undefined;
 }
 
 /** A trace's result as the JSON lists it: `failed` appears only when the session failed. */
@@ -63,6 +65,7 @@ export interface WorkerInput {
   manifest: Manifest;
   classes: ScaledClass[];
   seconds: number;
+  queuedKiB?: number | undefined;
   tasks: [number, string, number][];
 }
 
@@ -70,7 +73,7 @@ export interface WorkerInput {
 export function runTasks(input: WorkerInput): TraceRun[] {
   return input.tasks.map(([c, name, t]) => {
     const cls = input.classes[c]!;
-    return runSession(name, input.manifest, cls.traces[t]!, { seconds: input.seconds, scale: cls.scale });
+    return runSession(name, input.manifest, cls.traces[t]!, { seconds: input.seconds, scale: cls.scale, queuedKiB: input.queuedKiB });
   });
 }
 
@@ -79,13 +82,13 @@ export function runTasks(input: WorkerInput): TraceRun[] {
  * sessions are independent, so the cores divide the time. Sessions are dealt round-robin, which mixes
  * slow policies and long traces over the workers.
  */
-export async function runClasses(classes: ScaledClass[], manifest: Manifest, names: string[], options: { seconds: number; jobs?: number | undefined }): Promise<ClassRun[]> {
+export async function runClasses(classes: ScaledClass[], manifest: Manifest, names: string[], options: { seconds: number; queuedKiB?: number | undefined; jobs?: number | undefined }): Promise<ClassRun[]> {
   checkPolicyNames(names);
   const tasks: [number, string, number][] = [];
   classes.forEach((cls, c) => names.forEach((name) => cls.traces.forEach((_, t) => tasks.push([c, name, t]))));
   const jobs = Math.min(options.jobs ?? availableParallelism(), tasks.length);
   const share = (w: number) => tasks.filter((_, k) => k % jobs === w);
-  const input = (w: number): WorkerInput => ({ manifest, classes, seconds: options.seconds, tasks: share(w) });
+  const input = (w: number): WorkerInput => ({ manifest, classes, seconds: options.seconds, queuedKiB: options.queuedKiB, tasks: share(w) });
   const parts =
     jobs <= 1
       ? [runTasks(input(0))]

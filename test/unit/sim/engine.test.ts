@@ -2,7 +2,7 @@
 // (level 1, 2 Mb/s) over constant links and a step, with scripted policies.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { CHECK_MS, sessionManifest, simulate, type SessionOptions } from '../../../sim/engine';
+import { CHECK_MS, QUEUED_KIB, sessionManifest, simulate, type SessionOptions } from '../../../sim/engine';
 import type { Download, Manifest, PolicyFactory, SimPolicy, SimView, Trace, Verdict } from '../../../sim/types';
 
 const ladder = (segments: number): Manifest => ({
@@ -91,7 +91,7 @@ test('a switch up and back down, and an abandon restarted lower: the bits thrown
   const abandon = (_view: SimView, p: { index: number; level: number; bitsLoaded: number }): Verdict =>
     p.index === 2 && p.level === 1 && p.bitsLoaded >= 1e6 ? 0 : -1;
   const { factory, log } = scripted((v) => [0, 1, 1, 0][v.index]!, { abandon });
-  const r = run(ladder(4), steady(100), factory, { seconds: 8 });
+  const r = run(ladder(4), steady(100), factory, { seconds: 8, queuedKiB: 0 });
   close(r.startupS, 1.1, 'start');
   assert.equal(r.stalls, 1);
   close(r.stallS, 0.1, 'stall s');
@@ -103,6 +103,33 @@ test('a switch up and back down, and an abandon restarted lower: the bits thrown
   assert.equal([cut.level, cut.index, cut.abandoned, cut.startMs, cut.firstByteMs, cut.endMs], [1, 2, true, 3200, 3300, 3800]);
   close(cut.bits, 1e6, 'abandoned bits');
   assert.equal(log.downloads.slice(3).map((d) => [d.level, d.index, d.startMs, d.endMs]), [[0, 2, 3800, 4900], [0, 3, 4900, 6000]]);
+});
+
+test('a response given up still sends its queued rest (QUEUED_KIB at most) before the next one, unplayed', () => {
+  // As above, on a link that queues 64 KiB (524288 bits, 262.144 ms at 2 Mb/s): segment 2 given up
+  // at 3.8 s with 1 of its 4 Mbit in, so 524288 bits still cross; the restart at L0 is answered at
+  // 3.9 s but its first byte waits for them, to 4062.144 ms, and it is in at 5062.144, before the
+  // buffer empties at 5.2 s. Segment 3 follows, in at 6162.144, before 7.2 s. The same one stall.
+  assert.equal(QUEUED_KIB, 64);
+  const abandon = (_view: SimView, p: { index: number; level: number; bitsLoaded: number }): Verdict =>
+    p.index === 2 && p.level === 1 && p.bitsLoaded >= 1e6 ? 0 : -1;
+  const { factory, log } = scripted((v) => [0, 1, 1, 0][v.index]!, { abandon });
+  const r = run(ladder(4), steady(100), factory, { seconds: 8 });
+  assert.equal(log.downloads.map((d) => [d.level, d.index, d.abandoned, d.startMs, Number(d.firstByteMs.toFixed(3)), Number(d.endMs.toFixed(3))]), [
+    [0, 0, false, 0, 100, 1100],
+    [1, 1, false, 1100, 1200, 3200],
+    [1, 2, true, 3200, 3300, 3800],
+    [0, 2, false, 3800, 4062.144, 5062.144],
+    [0, 3, false, 5062.144, 5162.144, 6162.144],
+  ]);
+  assert.equal(r.stalls, 1);
+  close(r.stallS, 0.1, 'stall s');
+  close(r.unplayedMB, (1e6 + 524288) / 8e6, 'unplayed MB: what it had and what was still queued');
+  // A link that queues nothing (or a rest smaller than the queue) costs only the rest.
+  const none = scripted((v) => [0, 1, 1, 0][v.index]!, { abandon });
+  close(run(ladder(4), steady(100), none.factory, { seconds: 8, queuedKiB: 0 }).unplayedMB, 1e6 / 8e6, 'no queue');
+  const deep = scripted((v) => [0, 1, 1, 0][v.index]!, { abandon });
+  close(run(ladder(4), steady(100), deep.factory, { seconds: 8, queuedKiB: 1024 }).unplayedMB, 4e6 / 8e6, 'a queue deeper than the rest');
 });
 
 test('the abandon rule is asked every CHECK_MS of a request, while its first byte is awaited too', () => {
@@ -131,7 +158,7 @@ test('a policy that only asks a failing level, or answers fail, ends the session
   close(r.qoe, -4.3 * (100 + 8) / 8, 'QoE');
 
   const quitter = scripted(() => 0, { abandon: (v) => (v.index === 2 ? 'fail' : -1) });
-  const q = run(ladder(4), steady(0), quitter.factory, { seconds: 8 });
+  const q = run(ladder(4), steady(0), quitter.factory, { seconds: 8, queuedKiB: 0 });
   // Segments 0 and 1 in at 1 and 2 s; at 2.1 s segment 2 is given up, 0.2 Mbit loaded; 1.1 s played.
   assert.equal(q.failed, true);
   close(q.unplayedMB, (0.2e6 + 2.9 * 1e6) / 8e6, 'unplayed MB');
@@ -143,7 +170,7 @@ test('a seek past the buffer: the request in flight and the buffer are thrown aw
   // (2.5 Mbit). Seek to 11 s: segment 5 asked at 2.5, in at 3.5, its first second skipped (1 Mbit);
   // segments 6 and 7 follow and the film plays to its end (16 s) at 8.5 s: 6.5 s played.
   const { factory, log } = scripted(() => 0);
-  const r = run(ladder(8), steady(0), factory, { seconds: 16, seeks: [{ atMs: 2500, toS: 11 }] });
+  const r = run(ladder(8), steady(0), factory, { seconds: 16, seeks: [{ atMs: 2500, toS: 11 }], queuedKiB: 0 });
   assert.equal(log.seeks, [[2500, 11]]);
   assert.equal(log.downloads.map((d) => [d.index, d.abandoned, d.endMs]), [[0, false, 1000], [1, false, 2000], [2, true, 2500], [5, false, 3500], [6, false, 4500], [7, false, 5500]]);
   assert.equal([r.stalls, r.stallS], [0, 0]);
