@@ -62,7 +62,7 @@ export function createPolicy(options: PolicyOptions): Policy {
   const tuning: Tuning = { ...TUNING, ...options.tuning };
   const { kbps, segmentS } = options;
   const emit = options.emit ?? (() => {});
-  const estimate = createEstimate(tuning.samples, options.estimateKbps ?? tuning.startKbps, tuning.errorWeight, tuning.priorError);
+  const estimate = createEstimate(tuning.samples, options.estimateKbps ?? tuning.startKbps, tuning.errorWeight, tuning.priorError, tuning.errorCap);
   const avoidUntil = kbps.map(() => -Infinity);
   let current: PlaybackState = 'starting';
   let lastChoice = -1;

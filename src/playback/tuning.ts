@@ -27,6 +27,8 @@ export interface Tuning {
   errorWeight: number;
   /** The miss the estimate counts before it has made one (1: as if it had just been off by 100 %). */
   priorError: number;
+  /** A miss counts at most this much (2 at weight 0.5: the plan trusts at least half the mean, which already carries the dips). */
+  errorCap: number;
   /** Seconds of stall that cost as much as one second of 1 Mb/s more: the QoE's own weight. */
   stallWeight: number;
   /** The cost of a switch per Mb/s of change: the QoE's own weight. */
@@ -97,6 +99,7 @@ export const TUNING: Tuning = {
   samples: 5,
   errorWeight: 0.5,
   priorError: 1,
+  errorCap: 2,
   stallWeight: 4.3,
   switchWeight: 1,
   reserveS: 40,

@@ -31,6 +31,22 @@ test('estimate: a prior miss discounts a lone sample, and leaves the window as r
   assert.is(e.kbps(), 1000, 'two real misses of 0: the prior is gone');
 });
 
+test('estimate: a miss counts at most errorCap, so one deep dip does not sink the plan for the whole window', () => {
+  // 4000 kb/s, then a 400 kb/s segment: the mean (4000) missed it by 900 %. Uncapped, weight 0.5 divides
+  // the new mean (727 kb/s) by 5.5; capped at 2, by 2: the harmonic mean already carries the dip.
+  const uncapped = createEstimate(5, 500, 0.5, 0);
+  const capped = createEstimate(5, 500, 0.5, 0, 2);
+  for (const e of [uncapped, capped]) {
+    e.sample(4000e3, 1000, 0);
+    e.sample(400e3, 1000, 0);
+  }
+  const mean = 2 / (1 / 4000 + 1 / 400);
+  assert.ok(Math.abs(capped.meanKbps() - mean) < 1e-9 && Math.abs(uncapped.meanKbps() - mean) < 1e-9);
+  assert.ok(Math.abs(uncapped.kbps() - mean / 5.5) < 1e-9);
+  assert.ok(Math.abs(capped.kbps() - mean / 2) < 1e-9);
+  assert.is(TUNING.errorCap, 2);
+});
+
 test('estimate: nonsense samples (zero, negative, NaN, infinite) are ignored', () => {
   const e = createEstimate(5, 700);
   e.sample(0, 100, 10);
