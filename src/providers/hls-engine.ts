@@ -10,7 +10,7 @@ import { retriesFor } from '../playback/policy';
 import { TUNING } from '../playback/tuning';
 import { watchFrameDrops } from './frame-drops';
 import { loadPolicies } from './hls-load-policy';
-import { reconfigure, takeOver } from './hls-internals';
+import { forgetStatsOfRemoved, reconfigure, takeOver } from './hls-internals';
 import { watchPlayIntent } from './play-intent';
 import { resumeHold } from './resume-hold';
 import { measuredBandwidth } from './link-estimate';
@@ -179,6 +179,7 @@ export async function attachHls(
       // The audio rendition the prefetch chose (and fetched) by the player's rule, so hls.js starts on it.
       ...(prefetched?.audio && { audioPreference: prefetched.audio }),
     });
+    forgetStatsOfRemoved(h);
     // Cues are rendered by the UI: tracks stay 'hidden', never natively shown.
     h.subtitleDisplay = false;
     h.on(Events.ERROR, (_e, data) => onError(h, data));

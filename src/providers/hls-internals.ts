@@ -98,6 +98,30 @@ export function abandonFragment(hls: Hls, frag: Fragment): void {
   hls.trigger(Events.FRAG_LOAD_EMERGENCY_ABORTED, { frag, part: null, stats: frag.stats });
 }
 
+/** The fragment tracker, shared by hls.js's stream controllers (private in hls.d.ts), and a fragment's own stats field. */
+interface TrackerInternals {
+  streamController: { fragmentTracker: { removeFragment(frag: Fragment): void } };
+}
+interface FragmentInternals {
+  _stats: Fragment['stats'] | null;
+}
+
+/**
+ * hls.js keeps each loaded fragment's load stats (its timings and counters, about 290 bytes) on the
+ * fragment for as long as the playlist lives, so a long title's heap grows by them for as long as it
+ * plays. Once the fragment tracker lets a fragment go (flushed behind the back buffer, evicted, dropped)
+ * with no request of it under way, they go too: a new load brings its own, and the fragment's getter
+ * makes empty ones if anything asks again.
+ */
+export function forgetStatsOfRemoved(h: Hls): void {
+  const tracker = (h as unknown as TrackerInternals).streamController.fragmentTracker;
+  const remove = tracker.removeFragment;
+  tracker.removeFragment = function (this: unknown, frag: Fragment) {
+    remove.call(this, frag);
+    if (!frag.loader) (frag as unknown as FragmentInternals)._stats = null;
+  };
+}
+
 /**
  * The config fields a running hls.js reads again at each use, written on the instance: the forward
  * buffer (`maxBufferLength`, `maxBufferSize`: the stream controllers at each tick), the load

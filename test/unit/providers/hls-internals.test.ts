@@ -15,6 +15,7 @@ import Hls, {
   ChunkMetadata,
   Events,
   Fragment,
+  PlaylistLevelType,
   XhrLoader,
   type ErrorData,
   type FragLoadedData,
@@ -25,7 +26,7 @@ import Hls, {
   type LoaderContext,
   type LoadStats,
 } from 'hls.js';
-import { abandonFragment, abrSlot, adoptLoad, keepTakenOver, reconfigure, takeOver, timeOut, type AbrHooks, type Sample } from '../../../src/providers/hls-internals';
+import { abandonFragment, abrSlot, adoptLoad, forgetStatsOfRemoved, keepTakenOver, reconfigure, takeOver, timeOut, type AbrHooks, type Sample } from '../../../src/providers/hls-internals';
 import { loadPolicies } from '../../../src/providers/hls-load-policy';
 import { TUNING } from '../../../src/playback/tuning';
 import { BASE, asked, requestsFor, tableHls, virtualScope } from './hls-kit';
@@ -208,6 +209,28 @@ test('abandonFragment: the main fragment in flight aborted, hls.js told, and ask
   assert.equal(told, ['0 1 null']);
   await clock.advance(500);
   assert.is(requestsFor('v0-0.m4s').length, 1, `asked again at 240p: ${asked.map((a) => a.url.slice(BASE.length))}`);
+  hls.destroy();
+});
+
+test("forgetStatsOfRemoved: a fragment the tracker lets go drops its load stats, unless a request of it is under way", async () => {
+  const stats = proto(BaseSegment, 'stats');
+  assert.ok(stats?.get && stats.set && proto(BaseSegment, 'hasStats')?.get, "a fragment's stats are no longer a lazy getter and a setter with hasStats (on BaseSegment)");
+  const hls = tableHls({ startLevel: 1 });
+  forgetStatsOfRemoved(hls);
+  const tracker = inside(hls).streamController.fragmentTracker;
+  const done = new Fragment(PlaylistLevelType.MAIN, BASE);
+  done.stats.loaded = 48000;
+  assert.ok(done.hasStats && '_stats' in done, 'a fragment keeps its stats as `_stats`');
+  tracker.removeFragment(done);
+  assert.is(done.hasStats, false, 'let go: its stats dropped');
+  assert.is(done.stats.loaded, 0, 'asked again: fresh, empty stats');
+  hls.loadSource(BASE + 'master.m3u8');
+  await clock.advance(500);
+  const flight = hls.inFlightFragments.main?.frag;
+  assert.ok(flight?.loader, 'the first fragment is in flight, with its loader');
+  const own = flight.stats;
+  tracker.removeFragment(flight);
+  assert.is(flight.stats, own, 'in flight: its loader still writes them, so they stay');
   hls.destroy();
 });
 
