@@ -60,12 +60,14 @@ const WORKER_BOOT = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))
 /** A class with the scale its traces run at. */
 export type ScaledClass = TraceClass & { scale: number };
 
+/** What every session of a run shares (each class brings its own scale). */
+export type SessionSettings = Omit<RunOptions, 'scale'>;
+
 /** What a worker runs: sessions named by class, policy and trace index (sim/worker.ts). */
 export interface WorkerInput {
   manifest: Manifest;
   classes: ScaledClass[];
-  seconds: number;
-  queuedKiB?: number | undefined;
+  session: SessionSettings;
   tasks: [number, string, number][];
 }
 
@@ -73,7 +75,7 @@ export interface WorkerInput {
 export function runTasks(input: WorkerInput): TraceRun[] {
   return input.tasks.map(([c, name, t]) => {
     const cls = input.classes[c]!;
-    return runSession(name, input.manifest, cls.traces[t]!, { seconds: input.seconds, scale: cls.scale, queuedKiB: input.queuedKiB });
+    return runSession(name, input.manifest, cls.traces[t]!, { ...input.session, scale: cls.scale });
   });
 }
 
@@ -82,13 +84,14 @@ export function runTasks(input: WorkerInput): TraceRun[] {
  * sessions are independent, so the cores divide the time. Sessions are dealt round-robin, which mixes
  * slow policies and long traces over the workers.
  */
-export async function runClasses(classes: ScaledClass[], manifest: Manifest, names: string[], options: { seconds: number; queuedKiB?: number | undefined; jobs?: number | undefined }): Promise<ClassRun[]> {
+export async function runClasses(classes: ScaledClass[], manifest: Manifest, names: string[], options: SessionSettings & { jobs?: number | undefined }): Promise<ClassRun[]> {
+  const { jobs: wanted, ...session } = options;
   checkPolicyNames(names);
   const tasks: [number, string, number][] = [];
   classes.forEach((cls, c) => names.forEach((name) => cls.traces.forEach((_, t) => tasks.push([c, name, t]))));
-  const jobs = Math.min(options.jobs ?? availableParallelism(), tasks.length);
+  const jobs = Math.min(wanted ?? availableParallelism(), tasks.length);
   const share = (w: number) => tasks.filter((_, k) => k % jobs === w);
-  const input = (w: number): WorkerInput => ({ manifest, classes, seconds: options.seconds, queuedKiB: options.queuedKiB, tasks: share(w) });
+  const input = (w: number): WorkerInput => ({ manifest, classes, session, tasks: share(w) });
   const parts =
     jobs <= 1
       ? [runTasks(input(0))]
