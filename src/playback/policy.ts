@@ -46,6 +46,12 @@ export interface Policy {
   forwardS(level: number): number;
   abandon(o: InFlight): Verdict;
   /**
+   * A request the caller's own loader timed out (no byte for idleMs, judged there): the level to ask it
+   * again at, the lowest allowed, as abandon() does. The outage budget stays abandon()'s: in the browser
+   * the media watchdog owns SPEC §8's screen.
+   */
+  timedOut(o: { t: number; level: number }): number;
+  /**
    * Not playing, with `bufferS` buffered: whether the playhead may move now. `leftBits` are what the
    * segments on their way still lack and `bitsPerS` their rate now, where the caller sees them (else:
    * the next segment at the last level chosen, at the estimate).
@@ -88,6 +94,11 @@ export function createPolicy(options: PolicyOptions): Policy {
   const reserveS = (t: number) =>
     Math.min(forwardS(kbps.length - 1), pictureT >= 0 && t - pictureT >= tuning.earlyS * 1000 ? tuning.reserveS : tuning.earlyReserveS);
   const segmentBits = (level: number) => kbps[level] * 1000 * segmentS;
+  const askAgain = (t: number, level: number) => {
+    const to = Math.max(0, allowed(t).indexOf(true));
+    emit({ kind: 'abandon', t, from: level, to, reason: 'idle' });
+    return to;
+  };
 
   return {
     state: () => current,
@@ -160,9 +171,7 @@ export function createPolicy(options: PolicyOptions): Policy {
           move(t, 'failed');
           return 'fail';
         }
-        const to = allowed(t).indexOf(true);
-        emit({ kind: 'abandon', t, from: level, to: Math.max(0, to), reason: 'idle' });
-        return Math.max(0, to);
+        return askAgain(t, level);
       }
       const streamingMs = lastByteT - requestT;
       if (level <= 0 || !(bitsLoaded > 0) || streamingMs < tuning.abandonAfterMs) return -1;
@@ -184,6 +193,8 @@ export function createPolicy(options: PolicyOptions): Policy {
       }
       return -1;
     },
+
+    timedOut: ({ t, level }) => askAgain(t, level),
 
     mayPlay({ t, bufferS, leftBits, bitsPerS }) {
       if (current === 'failed') return false;

@@ -66,7 +66,7 @@ export function policyAbr(bus: Bus, estimateBps: number | undefined, slot: Polic
      * The policy's abandon rule on a main fragment still arriving: a lower level instead when it will not
      * land before the buffer runs out. It is weighed through a trickle's gaps, as the simulator weighs it;
      * a request silent for IDLE_MS is the watched loader's (watched-loader.ts), which times it out and
-     * lets hls.js retry it.
+     * lets hls.js retry it at the level the policy's `timedOut` gives (onError).
      */
     const weigh = (frag: Fragment, lastByteT: number) => {
       const stats = frag.stats;
@@ -134,6 +134,12 @@ export function policyAbr(bus: Bus, estimateBps: number | undefined, slot: Polic
         ready()?.loaded({ t: performance.now(), level: frag.level, bits: 8 * loaded, requestT: loading.start, firstByteT: loading.first, endT: loading.end });
       },
       onError(data) {
+        // A fragment the watched loader timed out is asked again where the policy says (the lowest
+        // level), not at the level the plan would choose from an estimate the silence never reached.
+        const p = ready();
+        if (p && data.details === ErrorDetails.FRAG_LOAD_TIMEOUT && data.frag?.type === 'main' && hls.autoLevelEnabled) {
+          forced = p.timedOut({ t: performance.now(), level: data.frag.level });
+        }
         // A playlist's error names its level in the request's context, not in `level`.
         const level = data.frag?.type === 'main' ? data.frag.level : (data.level ?? data.context?.level);
         // An HTTP answer, not a slow link: the rendition is avoided while it fails.

@@ -234,6 +234,19 @@ test('policy: no byte for idleMs: asked again at the lowest level, until nothing
   assert.equal(r.kinds().slice(-3), ['abandon', 'fail', 'state']);
 });
 
+test("policy: a request the caller's loader timed out is asked again at the lowest level allowed, however long the outage (the browser's watchdog owns the screen)", () => {
+  const r = recorder();
+  const p = createPolicy({ ...ladder, emit: r.emit });
+  p.media({ t: 0, event: 'playing' });
+  p.media({ t: 1, event: 'stall' });
+  assert.is(p.timedOut({ t: 20000, level: 2 }), 0);
+  assert.equal(r.decisions.at(-1), { kind: 'abandon', t: 20000, from: 2, to: 0, reason: 'idle' });
+  p.failed({ t: 20000, level: 0 });
+  assert.is(p.timedOut({ t: 30000, level: 2 }), 1, 'the 240p avoided: the next');
+  assert.is(p.timedOut({ t: 10 * TUNING.outageMs, level: 1 }), 0, 'never failed here; the avoidance over');
+  assert.is(p.state(), 'stalled');
+});
+
 test('policy: a byte of a request that is then cut counts as heard: the budget runs from it', () => {
   const p = createPolicy(ladder);
   p.media({ t: 0, event: 'playing' });

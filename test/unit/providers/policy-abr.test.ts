@@ -4,7 +4,7 @@
 // playlist answers 404 while hls.js fails over to another; every decision on the bus.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { Events, LoadStats, type default as Hls } from 'hls.js';
+import { ErrorDetails, ErrorTypes, Events, LoadStats, type default as Hls } from 'hls.js';
 import { createBus } from '../../../src/core/bus';
 import type { Decision } from '../../../src/playback/decisions';
 import { TUNING } from '../../../src/playback/tuning';
@@ -92,6 +92,30 @@ test('a level forced from outside (hls.js after an error, an abandon) is the nex
   await clock.advance(300);
   assert.ok(requestsFor('v1-0.m4s').length >= 1, 'loaded at the forced level');
   assert.is(hls.nextAutoLevel, 0, 'then the policy\'s own choice (the lowest: nothing measured beyond the estimate)');
+  hls.destroy();
+});
+
+test('a main fragment the loader times out is asked again at the lowest level, as the policy decides, not at the level its estimate would plan', async () => {
+  const { hls, slot, decisions } = policyHls();
+  hls.loadSource(BASE + 'master.m3u8');
+  await clock.advance(500);
+  // The 720p's playlist in, then hls.js's own loading stopped: the fragment's load is told here.
+  hls.nextLoadLevel = 1;
+  hls.stopLoad();
+  hls.startLoad(0);
+  await clock.advance(300);
+  hls.stopLoad();
+  const policy = slot.current?.();
+  assert.ok(policy);
+  // A fast link measured: the plan's own choice is the 720p.
+  policy.loaded({ t: clock.now(), level: 1, bits: 50e6, requestT: clock.now() - 200, firstByteT: clock.now() - 100, endT: clock.now() });
+  assert.is(hls.nextAutoLevel, 1, "the plan's level on this estimate");
+  const frag = hls.levels[1].details!.fragments[0];
+  hls.trigger(Events.FRAG_LOADING, { frag, targetBufferTime: 0 });
+  // As hls.js reports the watched loader's timeout (watched-loader.ts), which it then retries at nextAutoLevel.
+  hls.trigger(Events.ERROR, { type: ErrorTypes.NETWORK_ERROR, details: ErrorDetails.FRAG_LOAD_TIMEOUT, fatal: false, frag, error: new Error('timed out') });
+  assert.equal(decisions.filter((d) => d.kind === 'abandon'), [{ kind: 'abandon', t: clock.now(), from: 1, to: 0, reason: 'idle' }], 'one decision, on the bus');
+  assert.is(hls.nextAutoLevel, 0, 'the retry at 240p');
   hls.destroy();
 });
 
