@@ -116,8 +116,11 @@ export function policyAbr(bus: Bus, estimateBps: number | undefined, slot: Polic
         forced = level;
       },
       onFragLoading({ frag, part }) {
+        // hls.js tells every load: an audio fragment or an init segment loads beside the main fragment
+        // watched, and must not end its watch (else a fragment asked before the next audio one is never
+        // judged again, however slowly it arrives).
+        if (frag.type !== 'main' || frag.sn === 'initSegment' || frag.bitrateTest || part) return;
         clearInterval(watching);
-        if (frag.type !== 'main' || frag.bitrateTest || part) return;
         forced = -1;
         let bytes = 0;
         let lastByteT = performance.now();

@@ -4,7 +4,7 @@
 // playlist answers 404 while hls.js fails over to another; every decision on the bus.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { ErrorDetails, ErrorTypes, Events, LoadStats, type default as Hls } from 'hls.js';
+import { ErrorDetails, ErrorTypes, Events, LoadStats, type Fragment, type default as Hls } from 'hls.js';
 import { createBus } from '../../../src/core/bus';
 import type { Decision } from '../../../src/playback/decisions';
 import { TUNING } from '../../../src/playback/tuning';
@@ -132,19 +132,25 @@ test('the lowest rendition\'s playlist answers 404: the policy avoids it, hls.js
   hls.destroy();
 });
 
-test('a fragment whose link falls into a trickle is weighed between its bytes, not only just after one: given up when it will not land in time', async () => {
-  // The adapter's own check runs on the page's setInterval, here the virtual clock's as hls.js's timers.
+/** The adapter's own check runs on the page's setInterval: here the virtual clock's, as hls.js's timers. */
+async function onVirtualIntervals(run: () => Promise<void>) {
   const { setInterval: ownSet, clearInterval: ownClear } = globalThis;
   const scope = (globalThis as unknown as { self: typeof globalThis }).self;
   Object.assign(globalThis, { setInterval: scope.setInterval, clearInterval: scope.clearInterval });
   try {
-    await trickle();
+    await run();
   } finally {
     Object.assign(globalThis, { setInterval: ownSet, clearInterval: ownClear });
   }
-});
+}
 
-async function trickle() {
+test('a fragment whose link falls into a trickle is weighed between its bytes, not only just after one: given up when it will not land in time', () =>
+  onVirtualIntervals(() => trickle(false)));
+
+test('an audio fragment and an init segment loading beside the main fragment leave its watch on: it is still given up in time', () =>
+  onVirtualIntervals(() => trickle(true)));
+
+async function trickle(beside: boolean) {
   const { hls, decisions } = policyHls();
   hls.loadSource(BASE + 'master.m3u8');
   await clock.advance(500);
@@ -168,6 +174,11 @@ async function trickle() {
   const bytesAt = (s: number) => (s < 1 ? 0 : 300_000 + 1000 * Math.floor((s - 1) / 9));
   while (!aborted && clock.now() - t0 < 20_000) {
     await clock.advance(100);
+    if (beside && clock.now() - t0 === 5000) {
+      // As hls.js tells them: the audio's next fragment, and the next level's init segment.
+      hls.trigger(Events.FRAG_LOADING, { frag: { type: 'audio', sn: 3, level: 0, stats: new LoadStats() } as unknown as Fragment, targetBufferTime: 0 });
+      hls.trigger(Events.FRAG_LOADING, { frag: fragment.initSegment!, targetBufferTime: 0 });
+    }
     const loaded = bytesAt((clock.now() - t0) / 1000);
     if (loaded && !fragment.stats.loading.first) fragment.stats.loading.first = clock.now();
     [fragment.stats.loaded, fragment.stats.total] = [loaded, 600_000];
