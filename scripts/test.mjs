@@ -5,6 +5,10 @@ import { spawn } from 'node:child_process';
 import { ensureTool, onPath } from './debian-tool.mjs';
 import { ensureChromium } from './find-chromium.mjs';
 
+// Matched as parts of the suites' file names (test/e2e/index.ts).
+const linkSuites = 'outage,ladder-link,resume-hold';
+const firstLane = 'foundation,ads,ad-origins,ad-analytics,telemetry,sandbox,csp-hash,returning';
+
 const stages = [
   ['typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']],
   // DESIGN.md "Layers" and no cycles in src/ (.dependency-cruiser.cjs); `npm run lint:layers`.
@@ -15,17 +19,19 @@ const stages = [
   ['server', process.execPath, ['server/test/server.test.mjs']],
   ['build', process.execPath, ['build.mjs']],
   ['size', 'npx', ['size-limit']],
-  // First the fault matrix, which mostly waits out the player's own deadlines (a stalled server's
-  // seconds), as two halves side by side, each with its own server and Chromium. Then every other suite,
-  // one after the other, alone on the machine: those that play a film through a link in real time (the
-  // outage's 40 s tunnel among them) keep the machine to themselves.
+  // Three phases, each on its own servers and Chromiums. First the fault matrix, which mostly waits out
+  // the player's own deadlines (a stalled server's seconds), as two halves side by side; then the other
+  // suites that need no link, as two lanes side by side (the first named, the second all the rest, so a
+  // new suite runs without being listed here); last, alone on the machine, the suites that play a film
+  // through a link in real time (the outage's 40 s tunnel among them).
   [
     'e2e',
     process.execPath,
     ['--import', 'tsx', 'test/e2e/index.ts'],
     [
       [{ E2E_ONLY: 'faults', FAULTS_SHARD: '0/2' }, { E2E_ONLY: 'faults', FAULTS_SHARD: '1/2' }],
-      [{ E2E_SKIP: 'faults' }],
+      [{ E2E_ONLY: firstLane }, { E2E_SKIP: `faults,${linkSuites},${firstLane}` }],
+      [{ E2E_ONLY: linkSuites }],
     ],
   ],
   // The journeys in Chromium and Firefox ESR side by side, then WebKitGTK (test/engines/all.ts finds

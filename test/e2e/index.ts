@@ -28,7 +28,8 @@ const all = [
   './static-deploy.test',
 ];
 // E2E_ONLY=foundation,ui runs a subset while working on one part; E2E_SKIP=faults all but some
-// (`npm test` runs the fault matrix's halves side by side first, then the others: scripts/test.mjs).
+// (`npm test` runs three phases: the fault matrix's halves side by side, then two lanes of the rest,
+// then the link suites alone: scripts/test.mjs).
 const list = (v: string | undefined) => v?.split(',').map((s) => s.trim());
 const [only, skip] = [list(process.env.E2E_ONLY), list(process.env.E2E_SKIP)];
 const files = all.filter((f) => (!only || only.some((o) => f.includes(o))) && !skip?.some((o) => f.includes(o)));
