@@ -34,6 +34,8 @@ its bandwidth ÷ 8 and broadband, on sim/manifests/production.json, every policy
   --policies a,b,…       of ${POLICY_NAMES.join(', ')} (default: all)
   --scale F              multiplies every bandwidth (default 1; in the default run, each class's own)
   --seconds S            content seconds a viewer watches (default 600)
+  --wall-seconds S       or: the viewer leaves S seconds after the first request, however much played
+                         (as a bench:playback run ends 90 s after navigation; not with optimal)
   --queued-kib N         what a response given up still sends over the link, at most (default ${QUEUED_KIB})
   --offsets S[,S…]       each trace also from these seconds in (wrapped), as bench:playback plays it
   --json OUT             writes {"policies": {name: {"mean", "traces": [{"trace", …}]}}, "classes": …}
@@ -53,6 +55,7 @@ export interface CliOptions {
   policies: string[];
   scale: number;
   seconds: number;
+  wallSeconds?: number;
   queuedKiB: number;
   offsets: number[];
   json?: string;
@@ -97,6 +100,7 @@ export function parseArgs(argv: string[]): CliOptions {
       case '--policies': o.policies = list(value()); break;
       case '--scale': o.scale = positive(flag, value()); break;
       case '--seconds': o.seconds = positive(flag, value()); break;
+      case '--wall-seconds': o.wallSeconds = positive(flag, value()); break;
       case '--queued-kib': {
         const v = value();
         o.queuedKiB = Number(v);
@@ -127,6 +131,7 @@ export function parseArgs(argv: string[]): CliOptions {
   const unknown = o.policies.filter((p) => !known.has(p));
   if (unknown.length > 0) throw new Error(`unknown policy ${unknown.join(', ')}; known: ${POLICY_NAMES.join(', ')}`);
   if (o.policies.length === 0) throw new Error('--policies names none');
+  if (o.wallSeconds !== undefined && o.policies.includes('optimal')) throw new Error('--wall-seconds: optimal plans content seconds; name the --policies to run without it');
   return o;
 }
 
@@ -179,7 +184,7 @@ export async function main(argv: string[]): Promise<number> {
   }
   const started = performance.now();
   const classes = classesOf(o);
-  const runs = await runClasses(classes, manifest, o.policies, { seconds: o.seconds, queuedKiB: o.queuedKiB, jobs: o.jobs });
+  const runs = await runClasses(classes, manifest, o.policies, { seconds: o.seconds, wallSeconds: o.wallSeconds, queuedKiB: o.queuedKiB, jobs: o.jobs });
   for (const run of runs) {
     console.log(resultsTable(run));
     if (o.perTrace) console.log(traceLines(run));
@@ -191,7 +196,7 @@ export async function main(argv: string[]): Promise<number> {
     writeFileSync(o.json, `${JSON.stringify(toJson(runs), null, 1)}\n`);
   }
   const traces = classes.reduce((n, c) => n + c.traces.length, 0);
-  console.log(`${traces} traces × ${o.policies.length} policies, ${o.seconds} s each, in ${((performance.now() - started) / 1000).toFixed(1)} s${o.json ? `; JSON in ${o.json}` : ''}`);
+  console.log(`${traces} traces × ${o.policies.length} policies, ${o.wallSeconds === undefined ? `${o.seconds} s` : `${o.wallSeconds} s of clock`} each, in ${((performance.now() - started) / 1000).toFixed(1)} s${o.json ? `; JSON in ${o.json}` : ''}`);
   return 0;
 }
 

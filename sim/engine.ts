@@ -17,6 +17,11 @@ export interface Seek {
 export interface SessionOptions {
   /** Content seconds the viewer watches before leaving. */
   seconds: number;
+  /**
+   * Or the seconds of the session's clock after which the viewer leaves, however much was played (a
+   * `bench:playback` run ends this long after it began, stalls or not).
+   */
+  wallSeconds?: number | undefined;
   /** Multiplies every bandwidth of the trace. */
   scale?: number;
   seeks?: Seek[];
@@ -70,6 +75,8 @@ export function simulate(ladder: Manifest, trace: Trace, factory: PolicyFactory,
   const count = manifest.segmentBits[0]!.length;
   const contentS = count * segS;
   const seconds = Math.min(options.seconds, contentS);
+  const untilMs = options.wallSeconds === undefined ? Infinity : options.wallSeconds * 1000;
+  if (!(untilMs > 0)) throw new Error(`wallSeconds must be > 0, not ${options.wallSeconds}`);
   const scale = options.scale ?? 1;
   if (!(scale > 0)) throw new Error(`scale must be > 0, not ${scale}`);
   if (!trace.periods.some((p) => p.kbps > 0)) throw new Error(`trace ${trace.name} carries nothing`);
@@ -137,13 +144,17 @@ export function simulate(ladder: Manifest, trace: Trace, factory: PolicyFactory,
         finish(true);
         return 'end';
       }
+      if (t >= untilMs) {
+        finish(false);
+        return 'end';
+      }
       const seekAt = nextSeek < seeks.length ? Math.max(t, seeks[nextSeek]!.atMs) : Infinity;
       if (phase === 'play' && bufferS() <= EPS) {
         phase = 'stall';
         stalls += 1;
         policy.onStall?.(view());
       }
-      const limit = Math.min(target, seekAt);
+      const limit = Math.min(target, seekAt, untilMs);
       if (phase === 'play') {
         const leftS = Math.min(seconds - tally.playedS, contentS - playhead);
         const untilEmpty = bufferS();

@@ -11,6 +11,8 @@ import type { Manifest, Metrics, Trace } from './types';
 export interface RunOptions {
   /** Content seconds each session plays. */
   seconds: number;
+  /** Or the seconds of each session's clock, however much is played (not for 'optimal', which plans content). */
+  wallSeconds?: number | undefined;
   /** Multiplies every bandwidth of the class's traces. */
   scale: number;
   /** What a response given up still sends over the link, at most, KiB (sim/engine.ts QUEUED_KIB). */
@@ -44,6 +46,7 @@ function checkPolicyNames(names: string[]): void {
 /** One session; 'optimal' is computed with the whole trace known, never fails. */
 function runSession(name: string, manifest: Manifest, trace: Trace, options: RunOptions): TraceRun {
   const pick = (m: Metrics) => Object.fromEntries(METRIC_KEYS.map((k) => [k, m[k]])) as unknown as Metrics;
+  if (name === OPTIMAL && options.wallSeconds !== undefined) throw new Error(`${OPTIMAL} plans content seconds: run it without a wall-clock bound`);
   if (name === OPTIMAL) return { trace: trace.name, ...pick(optimal(manifest, trace, options)) };
   const factory = policies[name];
   if (!factory) throw new Error(`unknown policy ${name}`);

@@ -19,6 +19,7 @@ test('arguments: the issue interface, and the default run without --traces', () 
   assert.match(d.manifest, /sim\/manifests\/production\.json$/);
   assert.equal(parseArgs(['--latency-ms', '0', '--period-ms', '1000']).mahimahi, { latencyMs: 0, periodMs: 1000 });
   assert.equal(parseArgs(['--offsets', '0, 300,600']).offsets, [0, 300, 600]);
+  assert.equal([d.wallSeconds, parseArgs(['--wall-seconds', '90', '--policies', 'player,hlsjs']).wallSeconds], [undefined, 90]);
   assert.equal([d.queuedKiB, parseArgs(['--queued-kib', '0']).queuedKiB, parseArgs(['--queued-kib', '256']).queuedKiB], [64, 0, 256]);
   assert.ok(POLICY_NAMES.includes('player') && POLICY_NAMES.includes('optimal'));
 });
@@ -37,6 +38,8 @@ test('arguments: mistakes are named', () => {
     [['--offsets', '0,x'], /--offsets needs seconds >= 0/],
     [['--offsets', ','], /--offsets needs seconds >= 0/],
     [['--fast'], /unknown option --fast/],
+    [['--wall-seconds', '0'], /--wall-seconds needs a number > 0/],
+    [['--wall-seconds', '90'], /--wall-seconds: optimal plans content seconds/],
   ];
   for (const [argv, message] of bad) assert.throws(() => parseArgs(argv), message, argv.join(' '));
 });

@@ -199,6 +199,28 @@ test('the viewer leaves after `seconds`: what is buffered then is unplayed; the 
   assert.equal(sessionManifest(ladder(4), 8).segmentBits[0]!.length, 4);
 });
 
+test('wallSeconds: the viewer leaves at that moment of the clock, stalled or not, however much is left to see', () => {
+  // The step link of 'a step down': stalled from 5 s until the third segment lands at 6 s. Leaving at
+  // 5.5 s: 4 s played (1–5 s), 0.5 s of stall, and what the third segment had of its 2 Mbit (asked at
+  // 2 s, 3.5 s at 500 kb/s: 1.75 Mbit) thrown away.
+  const { factory, log } = scripted(() => 0);
+  const r = run(ladder(4), link([2000, 2000, 0], [4000, 500, 0]), factory, { seconds: 600, wallSeconds: 5.5 });
+  assert.equal([r.stalls, r.failed], [1, false]);
+  close(r.stallS, 0.5, 'stall s');
+  close(r.startupS, 1, 'start');
+  close(r.rebufferRatio, 0.5 / 4.5, 'rebuffer ratio');
+  close(r.qoe, (4 - 4.3 * 1.5) / 4, 'QoE');
+  close(r.unplayedMB, 1.75 / 8, 'unplayed MB');
+  assert.equal(log.downloads.map((d) => d.endMs), [1000, 2000]);
+  // Leaving while the buffer plays: the content seconds bound it, not the clock's.
+  const early = run(ladder(4), steady(0), scripted(() => 0).factory, { seconds: 600, wallSeconds: 3 });
+  close(early.startupS, 1, 'start');
+  assert.equal(early.stallS, 0);
+  close(early.kbps, 1000, 'kb/s');
+  close(early.unplayedMB, 0.5, 'unplayed MB: 3 segments in, 2 s of them played');
+  assert.throws(() => run(ladder(4), steady(0), scripted(() => 0).factory, { seconds: 8, wallSeconds: 0 }), /wallSeconds must be > 0/);
+});
+
 test('a level outside the ladder is the policy bug it is', () => {
   const { factory } = scripted(() => 5);
   assert.throws(() => run(ladder(4), steady(0), factory, { seconds: 8 }), /choose answered level 5/);
