@@ -40,31 +40,3 @@ export function createEstimate(size: number, fallbackKbps: number, errorWeight =
     latencyS: () => latency / 1000,
   };
 }
-
-/** Another transfer on the link: when its first byte came and its last (or now, while it arrives), and its bits so far. */
-export interface Beside {
-  firstByteT: number;
-  endT: number;
-  bits: number;
-}
-
-/**
- * The bits of other transfers that crossed the link while a segment arrived (from `fromT` to `toT`),
- * each taken as arriving at an even rate. The link carried them too: a video segment's rate alone,
- * with the audio's beside it, measures only the video's share of the link, while the plan prices each
- * level with its audio (the simulator's requests carry both, one after the other).
- */
-export function bitsBeside(others: readonly Beside[], fromT: number, toT: number): number {
-  let bits = 0;
-  for (const o of others) {
-    if (!(o.bits > 0) || !(o.firstByteT > 0) || !Number.isFinite(o.bits)) continue;
-    if (!(o.endT > o.firstByteT)) {
-      // All of it at once (within the clock's resolution).
-      if (o.firstByteT >= fromT && o.firstByteT < toT) bits += o.bits;
-      continue;
-    }
-    const overlap = Math.min(o.endT, toT) - Math.max(o.firstByteT, fromT);
-    if (overlap > 0) bits += (o.bits * overlap) / (o.endT - o.firstByteT);
-  }
-  return bits;
-}

@@ -1,7 +1,6 @@
 import { ErrorDetails, type AbrController, type Fragment } from 'hls.js';
 import type { Bus } from '../core/bus';
 import { IDLE_MS } from '../playback/deadlines';
-import { bitsBeside } from '../playback/estimate';
 import { createPolicy, type Policy } from '../playback/policy';
 import { abandonFragment, abrSlot, reconfigure } from './hls-internals';
 import { loadPolicies } from './hls-load-policy';
@@ -43,8 +42,6 @@ export function policyAbr(bus: Bus, estimateBps: number | undefined, slot: Polic
     let gone = false;
     /** A level set from outside (hls.js after an error, our abandon), taken once for the next fragment. */
     let forced = -1;
-    /** The last audio (and subtitle) fragments asked: their bytes share the link with the main ones. */
-    const beside: Fragment[] = [];
 
     const ready = (): Policy | undefined => {
       if (policy || gone || !hls.levels.length) return policy;
@@ -121,13 +118,8 @@ export function policyAbr(bus: Bus, estimateBps: number | undefined, slot: Polic
       onFragLoading({ frag, part }) {
         // hls.js tells every load: an audio fragment or an init segment loads beside the main fragment
         // watched, and must not end its watch (else a fragment asked before the next audio one is never
-        // judged again, however slowly it arrives). An audio fragment is kept for the main one's sample.
-        if (frag.sn === 'initSegment' || frag.bitrateTest || part) return;
-        if (frag.type !== 'main') {
-          if (beside.includes(frag)) beside.splice(beside.indexOf(frag), 1);
-          if (beside.push(frag) > 4) beside.shift();
-          return;
-        }
+        // judged again, however slowly it arrives).
+        if (frag.type !== 'main' || frag.sn === 'initSegment' || frag.bitrateTest || part) return;
         clearInterval(watching);
         forced = -1;
         let bytes = 0;
@@ -142,11 +134,7 @@ export function policyAbr(bus: Bus, estimateBps: number | undefined, slot: Polic
         if (frag.type !== 'main' || part || frag.bitrateTest) return;
         clearInterval(watching);
         const { loaded, loading } = frag.stats;
-        // The link's rate is the policy's to plan with: the audio that arrived beside counts with it.
-        const t = performance.now();
-        const others = beside.map(({ stats }) => ({ firstByteT: stats.loading.first, endT: stats.loading.end || t, bits: 8 * stats.loaded }));
-        const bits = 8 * loaded + bitsBeside(others, loading.first, loading.end);
-        ready()?.loaded({ t, level: frag.level, bits, requestT: loading.start, firstByteT: loading.first, endT: loading.end });
+        ready()?.loaded({ t: performance.now(), level: frag.level, bits: 8 * loaded, requestT: loading.start, firstByteT: loading.first, endT: loading.end });
       },
       onError(data) {
         // A fragment the watched loader timed out is asked again where the policy says (the lowest

@@ -3,7 +3,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Decision } from '../../../src/playback/decisions';
-import { bitsBeside, createEstimate } from '../../../src/playback/estimate';
+import { createEstimate } from '../../../src/playback/estimate';
 import { planLevel, type PlanInput } from '../../../src/playback/plan';
 import { createPolicy, retriesFor } from '../../../src/playback/policy';
 import { TUNING } from '../../../src/playback/tuning';
@@ -55,21 +55,6 @@ test('estimate: nonsense samples (zero, negative, NaN, infinite) are ignored', (
   e.sample(1e6, Number.POSITIVE_INFINITY, 10);
   e.sample(1e6, -1, 10);
   assert.is(e.kbps(), 700);
-});
-
-test('bitsBeside: what other transfers carried while a segment arrived, each at an even rate', () => {
-  // The segment arrives from 1000 to 3000 ms.
-  const beside = (firstByteT: number, endT: number, bits: number) => bitsBeside([{ firstByteT, endT, bits }], 1000, 3000);
-  assert.is(beside(2000, 4000, 800_000), 400_000, 'half of an audio fragment arriving 2–4 s');
-  assert.is(beside(1500, 2500, 800_000), 800_000, 'all of one inside the window');
-  assert.is(beside(0 + 500, 5500, 1_000_000), 400_000, 'the window\'s share of a longer one');
-  assert.is(beside(3000, 4000, 800_000), 0, 'one that began as the segment ended');
-  assert.is(beside(200, 900, 800_000), 0, 'one before it');
-  assert.is(beside(2000, 2000, 8000), 8000, 'one that came at once, within the window');
-  assert.is(bitsBeside([{ firstByteT: 1200, endT: 1400, bits: 1000 }, { firstByteT: 2000, endT: 4000, bits: 2000 }], 1000, 3000), 2000, 'summed');
-  for (const junk of [[0, 2000, 1000], [1500, 2500, Number.NaN], [1500, 2500, -5], [1500, 2500, Infinity]]) {
-    assert.is(beside(junk[0], junk[1], junk[2]), 0, `ignored: ${junk.join(', ')}`);
-  }
 });
 
 test('estimate: keeps only its last samples', () => {

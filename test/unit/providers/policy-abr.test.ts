@@ -119,30 +119,6 @@ test('a main fragment the loader times out is asked again at the lowest level, a
   hls.destroy();
 });
 
-test('a main fragment\'s sample counts the audio that arrived beside it: the policy plans with the link, not the video\'s share', async () => {
-  const { hls, slot } = policyHls();
-  hls.loadSource(BASE + 'master.m3u8');
-  await clock.advance(500);
-  hls.stopLoad();
-  const policy = slot.current?.();
-  assert.ok(policy, 'the policy, once the master is parsed');
-  const t0 = clock.now();
-  const stats = (start: number, first: number, end: number, loaded: number) =>
-    Object.assign(new LoadStats(), { loaded, total: loaded, loading: { start: t0 + start, first: t0 + first, end: t0 + end } });
-  // The audio's fragment arrives from 1.1 s to 3.1 s (100 kB), half of it while the video's does, from
-  // 0.1 s to 2.1 s (500 kB): 4.4 Mbit over 2 s, where the video alone says 2 Mb/s. hls.js tells the audio
-  // twice (a retry): it counts once.
-  const audio = { type: 'audio', sn: 3, level: 0, stats: stats(1000, 1100, 3100, 100_000) } as unknown as Fragment;
-  hls.trigger(Events.FRAG_LOADING, { frag: audio, targetBufferTime: 0 });
-  hls.trigger(Events.FRAG_LOADING, { frag: audio, targetBufferTime: 0 });
-  const video = hls.levels[0].details!.fragments[0];
-  Object.assign(video, { stats: stats(0, 100, 2100, 500_000) });
-  await clock.advance(3200);
-  hls.trigger(Events.FRAG_LOADED, { frag: video, part: null, payload: new ArrayBuffer(0), networkDetails: null });
-  assert.is(Math.round(policy.estimateKbps()), 2200, 'the link\'s rate');
-  hls.destroy();
-});
-
 test('the lowest rendition\'s playlist answers 404: the policy avoids it, hls.js fails over and loads on from the next', async () => {
   const { hls, decisions } = policyHls();
   failing.add('v0.m3u8');
