@@ -1,6 +1,8 @@
 // The playback engine (Sabre's model, in virtual time): one request at a time over a trace-driven link,
 // a buffer the playhead drains, stalls, abandons, failing levels and seeks; the clock jumps from event
 // to event (a download's end, the buffer running dry, a check instant, a seek, the viewer leaving).
+// A segment's audio, when the manifest knows it, crosses the link with its video, but the policy is
+// told the video's bits only, as a browser's player measures with the audio in requests of its own.
 import { createTally, metricsOf } from './metrics';
 import { bitsBetween, downloadEnd, linkSums } from './link';
 import type { Download, Manifest, Metrics, PolicyFactory, SimView, Trace } from './types';
@@ -56,7 +58,8 @@ export function sessionManifest(manifest: Manifest, seconds: number): Manifest {
   const segments = manifest.segmentBits[0]!.length;
   const repeats = Math.max(1, Math.ceil(seconds / (segments * manifest.segmentS) - 1e-9));
   if (repeats === 1) return manifest;
-  return { ...manifest, segmentBits: manifest.segmentBits.map((bits) => Array.from({ length: segments * repeats }, (_, i) => bits[i % segments]!)) };
+  const repeat = (bits: number[]) => Array.from({ length: segments * repeats }, (_, i) => bits[i % segments]!);
+  return { ...manifest, segmentBits: manifest.segmentBits.map(repeat), ...(manifest.audioBits ? { audioBits: repeat(manifest.audioBits) } : {}) };
 }
 
 interface Entry {
@@ -233,10 +236,14 @@ export function simulate(ladder: Manifest, trace: Trace, factory: PolicyFactory,
     const i = index;
     const startMs = t;
     const bitsTotal = manifest.segmentBits[level]![i]!;
+    // The policy measures the video alone: the audio's request shares the link through the video's
+    // transfer (both start together, the audio's is the smaller), so the video's bytes over its time
+    // are the link's rate × the video's share.
+    const videoShare = 1 - (manifest.audioBits?.[i] ?? 0) / bitsTotal;
     const fails = failing.has(level);
     const { firstByteMs, endMs } = downloadEnd(trace, scale, t, fails ? 0 : bitsTotal, busyBits);
     const loaded = () => (fails ? 0 : Math.min(bitsTotal, bitsBetween(trace, scale, firstByteMs, t)));
-    const download = (bits: number, abandoned: boolean): Download => ({ level, index: i, bits, startMs, firstByteMs, endMs: t, abandoned, failed: false });
+    const download = (bits: number, abandoned: boolean): Download => ({ level, index: i, bits: bits * videoShare, startMs, firstByteMs, endMs: t, abandoned, failed: false });
     const drop = () => {
       const bits = loaded();
       // Its queued rest still crosses the link, paid for and thrown away.
@@ -281,8 +288,8 @@ export function simulate(ladder: Manifest, trace: Trace, factory: PolicyFactory,
       const verdict = policy.abandon?.(view(), {
         level,
         index: i,
-        bitsLoaded: loaded(),
-        bitsTotal,
+        bitsLoaded: loaded() * videoShare,
+        bitsTotal: bitsTotal * videoShare,
         startMs,
         firstByteMs: t >= firstByteMs ? firstByteMs : undefined,
       });

@@ -40,10 +40,18 @@ export function parseSabreManifest(text: string, name: string): Manifest {
       segmentBits[level]!.push(bits);
     });
   });
-  return { segmentS: segmentMs / 1000, bitratesKbps: rates as number[], segmentBits };
+  const audio = m.audio_sizes_bits;
+  if (audio === undefined) return { segmentS: segmentMs / 1000, bitratesKbps: rates as number[], segmentBits };
+  if (!Array.isArray(audio) || audio.length !== sizes.length) throw new Error(`manifest ${name}: audio_sizes_bits must list one size per segment (${sizes.length})`);
+  audio.forEach((bits: unknown, i) => {
+    if (!isNumber(bits) || bits < 0 || segmentBits.some((level) => bits >= level[i]!)) {
+      throw new Error(`manifest ${name}: audio_sizes_bits[${i}] must be a number >= 0 below every level's segment_sizes_bits[${i}]`);
+    }
+  });
+  return { segmentS: segmentMs / 1000, bitratesKbps: rates as number[], segmentBits, audioBits: audio as number[] };
 }
 
-/** Sabre's JSON of a manifest (sizes back to [segment][level]). */
+/** Sabre's JSON of a manifest (sizes back to [segment][level]; the audio's, when known, as `audio_sizes_bits`). */
 export function toSabreJson(manifest: Manifest): string {
   const count = manifest.segmentBits[0]!.length;
   const rows = Array.from({ length: count }, (_, i) => `    [${manifest.segmentBits.map((level) => Math.round(level[i]!)).join(', ')}]`);
@@ -53,7 +61,8 @@ export function toSabreJson(manifest: Manifest): string {
     `  "bitrates_kbps": [${manifest.bitratesKbps.map((k) => Math.round(k)).join(', ')}],`,
     '  "segment_sizes_bits": [',
     rows.join(',\n'),
-    '  ]',
+    manifest.audioBits ? '  ],' : '  ]',
+    ...(manifest.audioBits ? [`  "audio_sizes_bits": [${manifest.audioBits.map((b) => Math.round(b)).join(', ')}]`] : []),
     '}',
     '',
   ].join('\n');
@@ -180,7 +189,8 @@ async function segmentBytes(url: URL, fetcher: Fetcher): Promise<{ durations: nu
 /**
  * An HLS ladder as a manifest: a level is a variant's video plus its audio group's default rendition,
  * segment by segment (the ladder's segments are aligned); a level's bitrate is its mean over the film.
- * Levels of unequal length are cut to the shortest.
+ * Levels of unequal length are cut to the shortest. When every level has the same audio, its sizes
+ * are the manifest's `audioBits`.
  */
 export async function readHlsLadder(location: string, fetcher: Fetcher = defaultFetcher): Promise<Manifest> {
   const base = /^https?:\/\//.test(location) ? new URL(location) : pathToFileURL(location);
@@ -202,7 +212,11 @@ export async function readHlsLadder(location: string, fetcher: Fetcher = default
     return { bits, kbps: bits.reduce((a, b) => a + b, 0) / (segmentS * count) / 1000 };
   });
   built.sort((a, b) => a.kbps - b.kbps);
-  return { segmentS, bitratesKbps: built.map((l) => l.kbps), segmentBits: built.map((l) => l.bits) };
+  const ladder = { segmentS, bitratesKbps: built.map((l) => l.kbps), segmentBits: built.map((l) => l.bits) };
+  // One audio rendition for every level (the ladder's usual form): its sizes, for the policies' samples.
+  const audios = new Set(variants.map((v) => v.audio?.href));
+  if (audios.size !== 1 || !levels[0]!.audio.length) return ladder;
+  return { ...ladder, audioBits: levels[0]!.audio.slice(0, count).map((b) => b * 8) };
 }
 
 /** A Sabre JSON file, or an HLS ladder (a .m3u8 path or an http(s) URL). */

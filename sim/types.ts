@@ -10,6 +10,11 @@ export interface Manifest {
   bitratesKbps: number[];
   /** [level][segment index] → bits (Sabre's `segment_sizes_bits`, transposed to level first). */
   segmentBits: number[][];
+  /**
+   * [segment index] → the bits of its audio, which `segmentBits` include: the audio loads beside the
+   * video in requests of its own, so a policy measures the video alone (sim/engine.ts). Absent: none.
+   */
+  audioBits?: number[];
 }
 
 /** One period of a trace: the link carries `kbps` for `durationMs`; a request started in it waits `latencyMs` for its first byte. */
@@ -46,7 +51,7 @@ export interface SimView {
 export interface Download {
   level: number;
   index: number;
-  /** Bits that arrived (all of the segment unless abandoned). */
+  /** Bits of the video that arrived (all of it unless abandoned; the audio's beside it are not counted: Manifest.audioBits). */
   bits: number;
   /** When it was asked, when its first byte came, when its last byte came (or it was cut), ms. */
   startMs: number;
@@ -61,6 +66,7 @@ export interface Download {
 export interface Progress {
   level: number;
   index: number;
+  /** The video's bits so far and in all (as Download.bits). */
   bitsLoaded: number;
   bitsTotal: number;
   startMs: number;

@@ -221,6 +221,20 @@ test('wallSeconds: the viewer leaves at that moment of the clock, stalled or not
   assert.throws(() => run(ladder(4), steady(0), scripted(() => 0).factory, { seconds: 8, wallSeconds: 0 }), /wallSeconds must be > 0/);
 });
 
+test("a segment's audio loads beside its video: the link carries both, a policy measures the video alone", () => {
+  // Level 0's segments are 2 Mbit, 0.5 of it audio: in at 1 and 2 s on 2000 kb/s as before, but the
+  // policy is told 1.5 Mbit a segment (the video's bytes over the time both took), and the abandon rule
+  // sees the video's bits so far and in all.
+  const audio = { ...ladder(2), audioBits: [500_000, 500_000] };
+  const seen: [number, number][] = [];
+  const { factory, log } = scripted(() => 0, { abandon: (_v, p) => (seen.push([p.bitsLoaded, p.bitsTotal]), -1) });
+  const r = run(audio, steady(0), factory, { seconds: 4 });
+  assert.equal(log.downloads.map((d) => [d.bits, d.endMs]), [[1_500_000, 1000], [1_500_000, 2000]]);
+  assert.equal(seen[4], [750_000, 1_500_000], 'half-way through the first segment');
+  close(r.kbps, 1000, 'kb/s played: the level, audio included');
+  assert.equal(sessionManifest(audio, 8).audioBits, [500_000, 500_000, 500_000, 500_000], 'repeated with the ladder');
+});
+
 test('a level outside the ladder is the policy bug it is', () => {
   const { factory } = scripted(() => 5);
   assert.throws(() => run(ladder(4), steady(0), factory, { seconds: 8 }), /choose answered level 5/);

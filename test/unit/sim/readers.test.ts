@@ -79,6 +79,10 @@ test("Sabre's manifest: sizes turned level first; written back the same", () => 
   const m = parseSabreManifest(SABRE, 'm.json');
   assert.equal(m, { segmentS: 4, bitratesKbps: [300, 700], segmentBits: [[1200000, 1100000], [2800000, 2900000]] });
   assert.equal(parseSabreManifest(toSabreJson(m), 'again'), m);
+  // The audio's sizes (this project's addition to the form: a segment's audio loads beside its video).
+  const withAudio = parseSabreManifest(SABRE.replace(/}$/, ', "audio_sizes_bits": [400000, 0]}'), 'a.json');
+  assert.equal(withAudio.audioBits, [400000, 0]);
+  assert.equal(parseSabreManifest(toSabreJson(withAudio), 'again'), withAudio);
 });
 
 test("Sabre's manifest: bad input says what is wrong", () => {
@@ -91,6 +95,9 @@ test("Sabre's manifest: bad input says what is wrong", () => {
     ['{"segment_duration_ms": 4000, "bitrates_kbps": [300, 700], "segment_sizes_bits": []}', /segment_sizes_bits must be a non-empty array/],
     ['{"segment_duration_ms": 4000, "bitrates_kbps": [300, 700], "segment_sizes_bits": [[1]]}', /segment_sizes_bits\[0\] must list one size per bitrate/],
     ['{"segment_duration_ms": 4000, "bitrates_kbps": [300, 700], "segment_sizes_bits": [[1, -2]]}', /segment_sizes_bits\[0\]\[1\] must be a number > 0/],
+    ['{"segment_duration_ms": 4000, "bitrates_kbps": [300, 700], "segment_sizes_bits": [[10, 20]], "audio_sizes_bits": [1, 2]}', /audio_sizes_bits must list one size per segment \(1\)/],
+    ['{"segment_duration_ms": 4000, "bitrates_kbps": [300, 700], "segment_sizes_bits": [[10, 20]], "audio_sizes_bits": [10]}', /audio_sizes_bits\[0\] must be a number >= 0 below every level/],
+    ['{"segment_duration_ms": 4000, "bitrates_kbps": [300, 700], "segment_sizes_bits": [[10, 20]], "audio_sizes_bits": [-1]}', /audio_sizes_bits\[0\]/],
   ];
   for (const [text, message] of bad) assert.throws(() => parseSabreManifest(text, 'm.json'), message, text);
 });
@@ -145,6 +152,7 @@ test('HLS: a level is its video plus the default audio, segment by segment, sort
   assert.equal(m.segmentS, 4);
   assert.equal(m.segmentBits, [[260_000 * 8, 150_000 * 8], [660_000 * 8, 450_000 * 8]]);
   assert.equal(m.bitratesKbps, [(410_000 * 8) / 8 / 1000, (1_110_000 * 8) / 8 / 1000]);
+  assert.equal(m.audioBits, [60_000 * 8, 50_000 * 8], "the one audio rendition's sizes, for the policies' samples");
   // The shared audio rendition is measured once.
   assert.equal(asked.filter((u) => u.includes('/audio/')).length, 2);
   await readHlsLadder('http://h/m/missing.m3u8', fetcher).then(
