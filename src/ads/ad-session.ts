@@ -17,6 +17,12 @@ import { createVpaidAd } from './vpaid-bridge';
 
 /** The ad's media must be playable through within this (VAST 402). */
 const MEDIA_TIMEOUT_MS = 8000;
+/**
+ * How long an ad waits for the overlay to mount: the page mounts it a task or two after the start
+ * (main.tsx, FIRST_ASK_WAIT_MS at most before), so an ad whose answers came first needs it within
+ * a moment; one that never comes is an ad that cannot play (VAST 450), not a slow medium.
+ */
+export const SLOT_WAIT_MS = 1500;
 /** An ad that should play but has not advanced for this long is given up (VAST 405). */
 const STALL_MS = 8000;
 
@@ -65,6 +71,8 @@ export interface SessionContext {
   clickThrough(url?: string, open?: boolean): void;
   /** The overlay's element for the ad media, once mounted. */
   slot(): HTMLElement | null;
+  /** Calls `found` when the overlay mounts its element; the returned function stops waiting. */
+  whenSlot(found: (slot: HTMLElement) => void): () => void;
   /** How the runner ends the ad from outside (a stopped break, a lost slot): set while it plays. */
   setEnd(end: ((s: AdStatus, error?: AdError) => void) | undefined): void;
 }
@@ -152,6 +160,7 @@ export function playAd(ctx: SessionContext, { item, pixels, file, doc, abort, po
     abort.addEventListener('abort', onAbort);
     let restoreSession: (() => void) | undefined;
     let shownOnce = false;
+    let waitingForSlot: (() => void) | undefined;
 
     function input(i: AdInput, ended = false): void {
       const prev = s.status.peek();
@@ -208,6 +217,7 @@ export function playAd(ctx: SessionContext, { item, pixels, file, doc, abort, po
       finish('error');
     }
     function finish(status: AdStatus, outcome: Outcome = status): void {
+      waitingForSlot?.();
       clearTimeout(mediaTimer);
       clearInterval(watchdog);
       abort.removeEventListener('abort', onAbort);
@@ -229,10 +239,23 @@ export function playAd(ctx: SessionContext, { item, pixels, file, doc, abort, po
     // A pause the viewer chose for an earlier ad does not carry over to this one.
     setPlayState({ type: 'none', isClick: false });
     session.value = s;
-    // An ad plays only inside the player, on the page: never detached behind an error screen.
+    // An ad plays only inside the player, on the page: never detached behind an error screen. An ad
+    // whose answers came before the overlay mounted waits for it, SLOT_WAIT_MS at most.
+    const begin = (slot: HTMLElement) => {
+      slot.append(playback.el);
+      playback.start();
+    };
     const slot = ctx.slot();
-    if (!slot) return fail(AdErrors.cantPlay('the player is not on the page'), true);
-    slot.append(playback.el);
-    playback.start();
+    if (slot) return begin(slot);
+    const slotTimer = setTimeout(() => fail(AdErrors.cantPlay('the player is not on the page'), true), SLOT_WAIT_MS);
+    const stopWaiting = ctx.whenSlot((found) => {
+      waitingForSlot?.();
+      begin(found);
+    });
+    waitingForSlot = () => {
+      waitingForSlot = undefined;
+      clearTimeout(slotTimer);
+      stopWaiting();
+    };
   });
 }

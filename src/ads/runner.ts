@@ -1,4 +1,4 @@
-import { computed, effect, signal } from '@preact/signals-core';
+import { computed, effect, signal, untracked } from '@preact/signals-core';
 import type { AdsHost } from '../core/ads-contract';
 import { vastError } from '../core/errors';
 import { createBreaks } from './ad-break';
@@ -50,7 +50,7 @@ export function startAds(host: AdsHost) {
   });
   let list: AdList | undefined;
   let end: ((s: AdStatus, error?: AdError) => void) | undefined;
-  let slot: HTMLElement | null = null;
+  const slot = signal<HTMLElement | null>(null);
   let root: HTMLElement | null = null;
   const midrollDone = new Set<number>();
   const disposers: Array<() => void> = [];
@@ -73,7 +73,12 @@ export function startAds(host: AdsHost) {
     setPlayState,
     report,
     clickThrough: (url, open) => clickThrough(url, open),
-    slot: () => slot,
+    slot: () => slot.peek(),
+    whenSlot: (found) =>
+      effect(() => {
+        const el = slot.value;
+        if (el) untracked(() => found(el));
+      }),
     setEnd: (fn) => (end = fn),
   };
   const breaks = createBreaks(ctx, fetchText, () => root, life.signal);
@@ -189,7 +194,7 @@ export function startAds(host: AdsHost) {
     canSkip,
     /** The overlay's element for the ad media, and the element whose visibility counts. */
     mount(el: HTMLElement | null, playerEl: HTMLElement | null): void {
-      slot = el;
+      slot.value = el;
       root = playerEl;
       if (!el) end?.('error', AdErrors.cantPlay('the ad was taken off the page'));
       const s = session.peek();

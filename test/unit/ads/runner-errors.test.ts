@@ -7,6 +7,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 // @ts-expect-error: the server is plain JS with JSDoc types
 import { VAST } from '../../../server/ads.mjs';
+import { SLOT_WAIT_MS } from '../../../src/ads/ad-session';
 import { startAds } from '../../../src/ads/runner';
 import { createErrorHandling } from '../../../src/controller/errors';
 import { createBus } from '../../../src/core/bus';
@@ -151,12 +152,20 @@ test('a fatal error while the VAST loads: the break ends with no ad, no pixel an
   }
 });
 
-test('a runner whose slot was never mounted ends its ad with VAST 450 and releases the content', async () => {
+test('a runner whose slot was never mounted ends its ad with VAST 450 after SLOT_WAIT_MS and releases the content', async () => {
+  // The wait for the overlay runs on a timer the test fires itself.
+  const realSetTimeout = globalThis.setTimeout;
+  const slotWaits: Array<() => void> = [];
+  globalThis.setTimeout = ((fn: () => void, ms?: number) => (ms === SLOT_WAIT_MS ? (slotWaits.push(fn), 0) : realSetTimeout(fn, ms))) as typeof setTimeout;
   const s = setup({ prerollList: [{ vastUrl: TAG('nonskippable') }, { vastUrl: TAG('skippable') }], midrollList: [] });
   const warn = console.warn;
   console.warn = () => {};
   try {
-    // mount() is never called.
+    // mount() is never called: the ad waits for the overlay, then gives up.
+    await until(() => slotWaits.length > 0);
+    assert.is(s.store.adState.value, 'load', 'waiting for the overlay');
+    assert.equal([s.seen, s.pixels], [[], []], 'no error, no pixel while it waits');
+    slotWaits[0]();
     await until(() => s.store.adState.value === 'stopped');
     await flush();
     assert.is(s.store.adState.value, 'stopped', 'the content is released');
@@ -170,6 +179,7 @@ test('a runner whose slot was never mounted ends its ad with VAST 450 and releas
     assert.is(new URL(s.pixels[0]).searchParams.get('code'), '450');
     assert.equal(s.vast, [TAG('nonskippable')], 'an ad error ends the break');
   } finally {
+    globalThis.setTimeout = realSetTimeout;
     console.warn = warn;
     s.done();
   }

@@ -96,7 +96,8 @@ test('visibility: hidden document wins, then a click, then the intersection', ()
   assert.not.ok(shouldPlay({ ...base, type: 'pause', isClick: true }));
 });
 
-test('runner: pre-roll from the ad list, bus events with the history item, parent pause, skip, then stopped', async () => {
+/** A DOM for the ad's <video> and the VAST parser; fetch answers VAST by name and records each pixel's `ev`. */
+function adDom() {
   const win = installDom() as unknown as Window;
   const g = globalThis as Record<string, unknown>;
   g.DOMParser = win.DOMParser;
@@ -109,6 +110,21 @@ test('runner: pre-roll from the ad list, bus events with the history item, paren
     pixels.push(new URL(url).searchParams.get('ev')!);
     return { ok: true };
   };
+  return { win, pixels, restore: () => void (g.fetch = realFetch) };
+}
+
+/** A runner whose ad list has these pre-roll tags and no mid-roll. */
+const prerolls = (store: ReturnType<typeof createStore>, bus: ReturnType<typeof createBus>, tags: string[]) =>
+  startAds({
+    store,
+    bus,
+    adListUrl: 'http://ads.test/ad-list.json',
+    vpaidFrameUrl: 'http://player.test/vpaid.html',
+    getJson: async () => ({ prerollList: tags.map((vastUrl) => ({ vastUrl })), midrollList: [] }),
+  });
+
+test('runner: pre-roll from the ad list, bus events with the history item, parent pause, skip, then stopped', async () => {
+  const { win, pixels, restore } = adDom();
   const store = createStore();
   const bus = createBus();
   const seen: Array<[string, unknown]> = [];
@@ -117,13 +133,7 @@ test('runner: pre-roll from the ad list, bus events with the history item, paren
     bus.on(name, (p) => seen.push([name, p]));
   }
   const tick = () => new Promise((r) => setTimeout(r, 0));
-  const runner = startAds({
-    store,
-    bus,
-    adListUrl: 'http://ads.test/ad-list.json',
-    vpaidFrameUrl: 'http://player.test/vpaid.html',
-    getJson: async () => ({ prerollList: [{ vastUrl: 'http://ads.test/ads/vast/skippable.xml' }, { vastUrl: 'javascript:alert(1)' }], midrollList: [] }),
-  });
+  const runner = prerolls(store, bus, ['http://ads.test/ads/vast/skippable.xml', 'javascript:alert(1)']);
   runner.mount(document.createElement('div'), null);
   try {
     for (let i = 0; i < 20 && !runner.session.value; i++) await tick();
@@ -178,7 +188,37 @@ test('runner: pre-roll from the ad list, bus events with the history item, paren
     ]);
   } finally {
     runner.destroy();
-    g.fetch = realFetch;
+    restore();
+  }
+});
+
+test('runner: an ad whose answers come before the overlay mounts waits for it, then loads in it (no error, no pixel)', async () => {
+  const { win, pixels, restore } = adDom();
+  const store = createStore();
+  const bus = createBus();
+  const errors: unknown[] = [];
+  bus.on('player:error', (e) => void errors.push(e));
+  const tick = () => new Promise((r) => setTimeout(r, 0));
+  const runner = prerolls(store, bus, ['http://ads.test/ads/vast/skippable.xml']);
+  try {
+    for (let i = 0; i < 20 && !runner.session.value; i++) await tick();
+    const s = runner.session.value;
+    assert.ok(s, 'the ad is there before the overlay');
+    const video = s.playback.el as HTMLVideoElement;
+    assert.is(video.parentNode, null, 'not on the page yet');
+    assert.not.ok(video.getAttribute('src'), 'its media not asked for yet');
+    for (let i = 0; i < 5; i++) await tick();
+    assert.equal([errors, pixels, s.status.value], [[], [], 'created'], 'waiting: no error, no pixel');
+    const slot = document.createElement('div');
+    runner.mount(slot, null);
+    assert.is(video.parentNode, slot, 'in the overlay once it mounts');
+    assert.is(video.getAttribute('src'), 'http://ads.test/media/ads/ad.mp4', 'and its media asked for');
+    video.dispatchEvent(new win.Event('canplaythrough') as unknown as Event);
+    assert.is(store.adState.value, 'ready');
+    assert.equal(errors, []);
+  } finally {
+    runner.destroy();
+    restore();
   }
 });
 
