@@ -37,16 +37,16 @@ export interface ClassRun {
   policies: PolicyRun[];
 }
 
-function checkPolicyNames(names: string[]): void {
+function checkPolicies(names: string[], session: SessionSettings): void {
   const known = [...Object.keys(policies), OPTIMAL];
   const unknown = names.filter((n) => !known.includes(n));
   if (unknown.length > 0) throw new Error(`unknown policy ${unknown.join(', ')}; known: ${known.join(', ')}`);
+  if (names.includes(OPTIMAL) && session.wallSeconds !== undefined) throw new Error(`${OPTIMAL} plans content seconds: run it without a wall-clock bound`);
 }
 
 /** One session; 'optimal' is computed with the whole trace known, never fails. */
 function runSession(name: string, manifest: Manifest, trace: Trace, options: RunOptions): TraceRun {
   const pick = (m: Metrics) => Object.fromEntries(METRIC_KEYS.map((k) => [k, m[k]])) as unknown as Metrics;
-  if (name === OPTIMAL && options.wallSeconds !== undefined) throw new Error(`${OPTIMAL} plans content seconds: run it without a wall-clock bound`);
   if (name === OPTIMAL) return { trace: trace.name, ...pick(optimal(manifest, trace, options)) };
   const factory = policies[name];
   if (!factory) throw new Error(`unknown policy ${name}`);
@@ -89,7 +89,7 @@ export function runTasks(input: WorkerInput): TraceRun[] {
  */
 export async function runClasses(classes: ScaledClass[], manifest: Manifest, names: string[], options: SessionSettings & { jobs?: number | undefined }): Promise<ClassRun[]> {
   const { jobs: wanted, ...session } = options;
-  checkPolicyNames(names);
+  checkPolicies(names, session);
   const tasks: [number, string, number][] = [];
   classes.forEach((cls, c) => names.forEach((name) => cls.traces.forEach((_, t) => tasks.push([c, name, t]))));
   const jobs = Math.min(wanted ?? availableParallelism(), tasks.length);

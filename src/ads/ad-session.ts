@@ -1,4 +1,4 @@
-import { type Signal, batch, signal } from '@preact/signals-core';
+import { type ReadonlySignal, type Signal, batch, effect, signal, untracked } from '@preact/signals-core';
 import type { AdsHost } from '../core/ads-contract';
 import type { AdHistoryItem, Bus } from '../core/bus';
 import type { Store } from '../core/store';
@@ -70,9 +70,7 @@ export interface SessionContext {
   report(error: AdError, errorUrls: string[]): void;
   clickThrough(url?: string, open?: boolean): void;
   /** The overlay's element for the ad media, once mounted. */
-  slot(): HTMLElement | null;
-  /** Calls `found` when the overlay mounts its element; the returned function stops waiting. */
-  whenSlot(found: (slot: HTMLElement) => void): () => void;
+  slot: ReadonlySignal<HTMLElement | null>;
   /** How the runner ends the ad from outside (a stopped break, a lost slot): set while it plays. */
   setEnd(end: ((s: AdStatus, error?: AdError) => void) | undefined): void;
 }
@@ -245,12 +243,16 @@ export function playAd(ctx: SessionContext, { item, pixels, file, doc, abort, po
       slot.append(playback.el);
       playback.start();
     };
-    const slot = ctx.slot();
+    const slot = ctx.slot.peek();
     if (slot) return begin(slot);
     const slotTimer = setTimeout(() => fail(AdErrors.cantPlay('the player is not on the page'), true), SLOT_WAIT_MS);
-    const stopWaiting = ctx.whenSlot((found) => {
-      waitingForSlot?.();
-      begin(found);
+    const stopWaiting = effect(() => {
+      const found = ctx.slot.value;
+      if (found)
+        untracked(() => {
+          waitingForSlot?.();
+          begin(found);
+        });
     });
     waitingForSlot = () => {
       waitingForSlot = undefined;

@@ -1,4 +1,4 @@
-import { computed, effect, signal, untracked } from '@preact/signals-core';
+import { computed, effect, signal } from '@preact/signals-core';
 import type { AdsHost } from '../core/ads-contract';
 import { vastError } from '../core/errors';
 import { createBreaks } from './ad-break';
@@ -73,12 +73,7 @@ export function startAds(host: AdsHost) {
     setPlayState,
     report,
     clickThrough: (url, open) => clickThrough(url, open),
-    slot: () => slot.peek(),
-    whenSlot: (found) =>
-      effect(() => {
-        const el = slot.value;
-        if (el) untracked(() => found(el));
-      }),
+    slot,
     setEnd: (fn) => (end = fn),
   };
   const breaks = createBreaks(ctx, fetchText, () => root, life.signal);
