@@ -40,29 +40,58 @@ export function parseSabreManifest(text: string, name: string): Manifest {
       segmentBits[level]!.push(bits);
     });
   });
+  const manifest: Manifest = { segmentS: segmentMs / 1000, bitratesKbps: rates as number[], segmentBits };
   const audio = m.audio_sizes_bits;
-  if (audio === undefined) return { segmentS: segmentMs / 1000, bitratesKbps: rates as number[], segmentBits };
-  if (!Array.isArray(audio) || audio.length !== sizes.length) throw new Error(`manifest ${name}: audio_sizes_bits must list one size per segment (${sizes.length})`);
-  audio.forEach((bits: unknown, i) => {
-    if (!isNumber(bits) || bits < 0 || segmentBits.some((level) => bits >= level[i]!)) {
-      throw new Error(`manifest ${name}: audio_sizes_bits[${i}] must be a number >= 0 below every level's segment_sizes_bits[${i}]`);
+  if (audio !== undefined) {
+    if (!Array.isArray(audio) || audio.length !== sizes.length) throw new Error(`manifest ${name}: audio_sizes_bits must list one size per segment (${sizes.length})`);
+    audio.forEach((bits: unknown, i) => {
+      if (!isNumber(bits) || bits < 0 || segmentBits.some((level) => bits >= level[i]!)) {
+        throw new Error(`manifest ${name}: audio_sizes_bits[${i}] must be a number >= 0 below every level's segment_sizes_bits[${i}]`);
+      }
+    });
+    manifest.audioBits = audio as number[];
+  }
+  const average = m.average_bandwidth_kbps;
+  const peak = m.bandwidth_kbps;
+  if (average === undefined && peak === undefined) return manifest;
+  const own = declaredRates(manifest);
+  const declared = (key: string, list: unknown, fallback: number[]): number[] => {
+    if (list === undefined) return fallback;
+    if (!Array.isArray(list) || list.length !== rates.length || !list.every((r) => isNumber(r) && r > 0)) {
+      throw new Error(`manifest ${name}: ${key} must list one number > 0 per bitrate (${rates.length})`);
     }
-  });
-  return { segmentS: segmentMs / 1000, bitratesKbps: rates as number[], segmentBits, audioBits: audio as number[] };
+    return list as number[];
+  };
+  manifest.declared = { averageKbps: declared('average_bandwidth_kbps', average, own.averageKbps), peakKbps: declared('bandwidth_kbps', peak, own.peakKbps) };
+  return manifest;
 }
 
-/** Sabre's JSON of a manifest (sizes back to [segment][level]; the audio's, when known, as `audio_sizes_bits`). */
+/** Each level's price as a browser's player reads it from the master (Manifest.declared), kb/s. */
+export function declaredRates(manifest: Manifest): { averageKbps: number[]; peakKbps: number[] } {
+  if (manifest.declared) return manifest.declared;
+  const peakKbps = manifest.segmentBits.map((bits, i) => bits.reduce((max, b) => Math.max(max, b / manifest.segmentS / 1000), manifest.bitratesKbps[i]!));
+  return { averageKbps: manifest.bitratesKbps, peakKbps };
+}
+
+/**
+ * Sabre's JSON of a manifest (sizes back to [segment][level]; the audio's, when known, as
+ * `audio_sizes_bits`; what the master declares, when known, as `average_bandwidth_kbps` and `bandwidth_kbps`).
+ */
 export function toSabreJson(manifest: Manifest): string {
   const count = manifest.segmentBits[0]!.length;
   const rows = Array.from({ length: count }, (_, i) => `    [${manifest.segmentBits.map((level) => Math.round(level[i]!)).join(', ')}]`);
+  const list = (key: string, values: number[]) => `  "${key}": [${values.map((v) => Math.round(v)).join(', ')}]`;
+  const after = [
+    ...(manifest.audioBits ? [list('audio_sizes_bits', manifest.audioBits)] : []),
+    ...(manifest.declared ? [list('average_bandwidth_kbps', manifest.declared.averageKbps), list('bandwidth_kbps', manifest.declared.peakKbps)] : []),
+  ];
   return [
     '{',
     `  "segment_duration_ms": ${Math.round(manifest.segmentS * 1000)},`,
     `  "bitrates_kbps": [${manifest.bitratesKbps.map((k) => Math.round(k)).join(', ')}],`,
     '  "segment_sizes_bits": [',
     rows.join(',\n'),
-    manifest.audioBits ? '  ],' : '  ]',
-    ...(manifest.audioBits ? [`  "audio_sizes_bits": [${manifest.audioBits.map((b) => Math.round(b)).join(', ')}]`] : []),
+    ['  ]', ...after].join(',\n'),
     '}',
     '',
   ].join('\n');
@@ -137,6 +166,9 @@ interface Variant {
   url: URL;
   /** The audio group's default rendition (its first when none is marked DEFAULT). */
   audio?: URL;
+  /** BANDWIDTH and AVERAGE-BANDWIDTH, kb/s, when given. */
+  peakKbps?: number;
+  averageKbps?: number;
 }
 
 /** A master playlist's variants; a media playlist given instead is a ladder of one. */
@@ -156,10 +188,15 @@ export function parseMasterPlaylist(text: string, base: URL): Variant[] {
     if (!line.startsWith('#EXT-X-STREAM-INF:')) return;
     const uri = lines.slice(i + 1).find((l) => l !== '' && !l.startsWith('#'));
     if (uri === undefined) throw new Error(`${base.href}: #EXT-X-STREAM-INF without a URI`);
-    const group = attributes(line).get('AUDIO');
+    const a = attributes(line);
+    const group = a.get('AUDIO');
     const audio = group === undefined ? undefined : groups.get(group);
     if (group !== undefined && audio === undefined) throw new Error(`${base.href}: no audio rendition in group ${group}`);
-    variants.push({ url: new URL(uri, base), ...(audio ? { audio } : {}) });
+    const kbps = (key: string) => {
+      const bps = Number(a.get(key));
+      return bps > 0 ? { [key === 'BANDWIDTH' ? 'peakKbps' : 'averageKbps']: bps / 1000 } : {};
+    };
+    variants.push({ url: new URL(uri, base), ...(audio ? { audio } : {}), ...kbps('BANDWIDTH'), ...kbps('AVERAGE-BANDWIDTH') });
   });
   if (variants.length === 0 && lines.some((l) => l.startsWith('#EXTINF:'))) return [{ url: base }];
   if (variants.length === 0) throw new Error(`${base.href}: no #EXT-X-STREAM-INF variants`);
@@ -207,12 +244,16 @@ export async function readHlsLadder(location: string, fetcher: Fetcher = default
   const count = Math.min(...levels.map((l) => (l.audio.length > 0 ? Math.min(l.bytes.length, l.audio.length) : l.bytes.length)));
   const durations = levels[0]!.durations.slice(0, count);
   const segmentS = durations.reduce((a, b) => a + b, 0) / count;
-  const built = levels.map((l) => {
+  const built = levels.map((l, v) => {
     const bits = l.bytes.slice(0, count).map((b, i) => (b + (l.audio[i] ?? 0)) * 8);
-    return { bits, kbps: bits.reduce((a, b) => a + b, 0) / (segmentS * count) / 1000 };
+    return { bits, kbps: bits.reduce((a, b) => a + b, 0) / (segmentS * count) / 1000, variant: variants[v]! };
   });
   built.sort((a, b) => a.kbps - b.kbps);
-  const ladder = { segmentS, bitratesKbps: built.map((l) => l.kbps), segmentBits: built.map((l) => l.bits) };
+  const ladder: Manifest = { segmentS, bitratesKbps: built.map((l) => l.kbps), segmentBits: built.map((l) => l.bits) };
+  // What the master declares, when it declares every level's BANDWIDTH (hls.js's average falls back to it).
+  if (built.every((l) => l.variant.peakKbps)) {
+    ladder.declared = { averageKbps: built.map((l) => l.variant.averageKbps ?? l.variant.peakKbps!), peakKbps: built.map((l) => l.variant.peakKbps!) };
+  }
   // One audio rendition for every level (the ladder's usual form): its sizes, for the policies' samples.
   const audios = new Set(variants.map((v) => v.audio?.href));
   if (audios.size !== 1 || !levels[0]!.audio.length) return ladder;

@@ -15,6 +15,14 @@ export interface Manifest {
    * video in requests of its own, so a policy measures the video alone (sim/engine.ts). Absent: none.
    */
   audioBits?: number[];
+  /**
+   * What the master playlist declares of each level, kb/s: AVERAGE-BANDWIDTH and BANDWIDTH (the peak
+   * segment's rate). A browser's player prices a level at these, not at its segments' sizes: hls.js at
+   * both (sim/policies/hlsjs.ts), ours at the average (providers/policy-abr.ts). They cover the audio
+   * group's largest rendition, which may be more than the default one the segments carry. Absent: the
+   * mean (`bitratesKbps`) and the largest segment's rate, as a ladder's own master would say them.
+   */
+  declared?: { averageKbps: number[]; peakKbps: number[] };
 }
 
 /** One period of a trace: the link carries `kbps` for `durationMs`; a request started in it waits `latencyMs` for its first byte. */

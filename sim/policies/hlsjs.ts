@@ -14,8 +14,12 @@
 //   above level 0, level 1's;
 // - the forward buffer: maxBufferLength (30 s) or what maxBufferSize (60 MB) holds at the level asked,
 //   whichever is longer, at most maxMaxBufferLength (600 s).
-// The ladder's mean bitrate stands for hls.js's BANDWIDTH and AVERAGE-BANDWIDTH alike; a level's playlist
-// costs one first-byte wait the first time the level is asked (hls.js counts it for levels not loaded yet).
+// hls.js prices a level as the master declares it (sim/manifest.ts declaredRates): at its BANDWIDTH, the
+// peak segment's rate (its maxBitrate), for the first level, the emergency abandon and the forward
+// buffer, and for the next level unless two segments are buffered and no stall is allowed, where it
+// takes AVERAGE-BANDWIDTH. A level's playlist costs one first-byte wait the first time the level is
+// asked (hls.js counts it for levels not loaded yet).
+import { declaredRates } from '../manifest';
 import type { Manifest, PolicyFactory } from '../types';
 
 const FAST_HALF_LIFE_S = 3; // abrEwmaFastVoD
@@ -79,7 +83,9 @@ function estimator(defaultBps: number) {
 }
 
 export function createHlsjs(manifest: Manifest) {
-  const bps = manifest.bitratesKbps.map((k) => k * 1000);
+  const declared = declaredRates(manifest);
+  const bps = declared.averageKbps.map((k) => k * 1000);
+  const peak = declared.peakKbps.map((k) => k * 1000);
   const top = bps.length - 1;
   const segS = manifest.segmentS;
   let bw = estimator(DEFAULT_ESTIMATE_BPS);
@@ -96,12 +102,14 @@ export function createHlsjs(manifest: Manifest) {
     const maxFetchS = starvationS + maxStarvationS;
     const base = lastLoaded === -1 ? 0 : lastLoaded;
     const ttfbS = ttfbMs() / 1000;
+    // The mean only with a fragment in hand, two of them buffered and no stall allowed; else the peak.
+    const rates = !first && starvationS >= 2 * segS && maxStarvationS === 0 ? bps : peak;
     for (let i = maxLevel; i >= 0; i--) {
       const adjusted = (i > base ? upFactor : factor) * bwBps;
       // A level's segment duration comes from its playlist, else the fragment in hand, else 1 s.
       const durationS = known.has(i) || !first ? segS : 1;
-      const fetch = fetchS(bps[i]! * durationS, adjusted, i);
-      if (adjusted >= bps[i]! && (fetch <= ttfbS || !Number.isFinite(fetch) || fetch < maxFetchS)) return i;
+      const fetch = fetchS(rates[i]! * durationS, adjusted, i);
+      if (adjusted >= rates[i]! && (fetch <= ttfbS || !Number.isFinite(fetch) || fetch < maxFetchS)) return i;
     }
     return -1;
   };
@@ -128,7 +136,7 @@ export function createHlsjs(manifest: Manifest) {
     estimateBps: () => bw.bps(),
     ttfbMs,
     /** The forward buffer hls.js keeps when it is about to ask `level`. */
-    bufferTargetS: (level: number) => Math.min(Math.max((8 * MAX_BUFFER_BYTES) / bps[level]!, MAX_BUFFER_S), MAX_MAX_BUFFER_S),
+    bufferTargetS: (level: number) => Math.min(Math.max((8 * MAX_BUFFER_BYTES) / peak[level]!, MAX_BUFFER_S), MAX_MAX_BUFFER_S),
     asked: (level: number) => void known.add(level),
     loaded(level: number, startMs: number, firstByteMs: number, endMs: number, bits: number) {
       // FRAG_LOADED samples the first byte's wait, then FRAG_BUFFERED the bandwidth with that wait left out.
@@ -156,15 +164,15 @@ export function createHlsjs(manifest: Manifest) {
       let next = level - 1;
       let nextS = Infinity;
       for (; next > 0; next--) {
-        nextS = fetchS(segS * bps[next]!, bwe, next);
+        nextS = fetchS(segS * peak[next]!, bwe, next);
         if (nextS < Math.min(bufferS, segS + ttfbS)) break;
       }
       if (nextS >= restS || nextS > segS * 10) return -1;
       if (firstByte) bw.sample(loadingMs - Math.min(ttfbEstimate, ttfbSeen), bitsLoaded);
       else bw.sampleTtfb(loadingMs);
       // A new estimator, the first byte's wait included, starting from the level switched to.
-      if (bw.bps() * BW_UP_FACTOR > bps[next]!) bw = estimator(bps[next]!);
-      const best = findBest(bps[next]!, next, 0, bufferS, 1, 1, false);
+      if (bw.bps() * BW_UP_FACTOR > peak[next]!) bw = estimator(peak[next]!);
+      const best = findBest(peak[next]!, next, 0, bufferS, 1, 1, false);
       return best > -1 ? best : next;
     },
   };

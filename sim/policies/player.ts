@@ -2,12 +2,13 @@
 import type { Decision } from '../../src/playback/decisions';
 import { createPolicy } from '../../src/playback/policy';
 import type { Tuning } from '../../src/playback/tuning';
+import { declaredRates } from '../manifest';
 import type { PolicyFactory } from '../types';
 
 /** The policy with other tuning, and a listener for its decisions (scenario tests, `--decisions`). */
 export function playerWith(options: { tuning?: Partial<Tuning>; estimateKbps?: number; emit?: (d: Decision) => void } = {}): PolicyFactory {
   return (manifest) => {
-    const policy = createPolicy({ kbps: manifest.bitratesKbps, segmentS: manifest.segmentS, ...options });
+    const policy = createPolicy({ kbps: declaredRates(manifest).averageKbps, segmentS: manifest.segmentS, ...options });
     // The simulator reports bits so far; the policy wants when the last of them came.
     let flight = { index: -1, level: -1, startMs: -1, bits: 0, totalBits: 0, lastByteMs: 0 };
     return {

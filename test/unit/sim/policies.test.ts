@@ -8,6 +8,7 @@ import { bolaE, createBolaCore, type Estimate } from '../../../sim/policies/bola
 import { dynamic } from '../../../sim/policies/dynamic';
 import { floor } from '../../../sim/policies/floor';
 import { createHlsjs, hlsjs } from '../../../sim/policies/hlsjs';
+import { player } from '../../../sim/policies/player';
 import { throughput } from '../../../sim/policies/throughput';
 import type { Download, Manifest, PolicyFactory, SimView, Trace } from '../../../sim/types';
 
@@ -90,6 +91,34 @@ test("hls.js: the EWMA after two samples, weighted by download time, the lower o
   // with 3 s, level 2 cannot arrive in time and level 1 (0.95 × 2.13; 0.1 + 3 ÷ 2.03 = 1.58 s) can.
   assert.is(abr.nextLevel(8), 2);
   assert.is(abr.nextLevel(3), 1);
+});
+
+test('hls.js: a level priced at its declared peak, but at its average with two segments buffered', () => {
+  // Declared averages 300 / 750 / 1200 kb/s and peaks twice those, 4 s segments; the estimate after two
+  // samples as in the test above: 2.1346 Mb/s, 100 ms to the first byte, levels 0 and 1 asked.
+  const m: Manifest = { ...ladder(4, [300, 750, 1200]), declared: { averageKbps: [300, 750, 1200], peakKbps: [600, 1500, 2400] } };
+  const abr = createHlsjs(m);
+  abr.asked(0);
+  abr.loaded(0, 0, 100, 1100, 1.2e6);
+  abr.asked(1);
+  abr.loaded(1, 2000, 2100, 3100, 3e6);
+  // 8 s buffered (two segments): the average. Level 2 needs 0.7 × 2.1346 = 1.494 ≥ 1.2 Mb/s and is in
+  // 0.1 + 4.8 ÷ 1.494 + 0.1 (its playlist) = 3.41 s.
+  assert.is(abr.nextLevel(8), 2);
+  // 7 s: the peak. Level 2's 2.4 Mb/s is above 1.494; level 1 (no switch up: 0.95 × 2.1346 = 2.028 ≥ 1.5)
+  // is in 0.1 + 6 ÷ 2.028 = 3.06 s. With the average, level 2 would be.
+  assert.is(abr.nextLevel(7), 1);
+  // The forward buffer: what 60 MB holds at the peak.
+  assert.is(abr.bufferTargetS(2), 480e6 / 2.4e6);
+  // Without declared rates, the peak is the largest segment's rate: these segments are all alike.
+  assert.is(createHlsjs(ladder(4, [300, 750, 1200])).bufferTargetS(2), 400);
+});
+
+test('the player prices a level at its declared average, as the browser adapter does', () => {
+  // Its forward buffer at the top level: 45 MB at the price, between 30 and 120 s.
+  const m: Manifest = { ...ladder(4, [300, 750, 3000]), declared: { averageKbps: [400, 850, 6000], peakKbps: [800, 1700, 12000] } };
+  assert.is(player(m).bufferTargetS(view(m, { lastLevel: 2 })), (8 * 45e6) / 6e6);
+  assert.is(player(ladder(4, [300, 750, 3000])).bufferTargetS(view(m, { lastLevel: 2 })), 120);
 });
 
 test('hls.js: the emergency abandon restarts level 3 at level 0 and resets the estimate', () => {

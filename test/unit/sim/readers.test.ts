@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { parseMasterPlaylist, parseMediaPlaylist, parseSabreManifest, readHlsLadder, readManifest, toSabreJson, type Fetcher } from '../../../sim/manifest';
+import { declaredRates, parseMasterPlaylist, parseMediaPlaylist, parseSabreManifest, readHlsLadder, readManifest, toSabreJson, type Fetcher } from '../../../sim/manifest';
 import { fromOffset, parseCorpusTrace, parseMahimahi, readTracePaths } from '../../../sim/traces';
 
 test('corpus trace: periods in order', () => {
@@ -85,6 +85,21 @@ test("Sabre's manifest: sizes turned level first; written back the same", () => 
   assert.equal(parseSabreManifest(toSabreJson(withAudio), 'again'), withAudio);
 });
 
+test("Sabre's manifest: what the master declares, each list optional, the other from the sizes", () => {
+  // Level 0's segments: 1.2 and 1.1 Mbit in 4 s, so 300 and 275 kb/s: its peak is 300; level 1's 725.
+  const both = parseSabreManifest(SABRE.replace(/}$/, ', "average_bandwidth_kbps": [428, 828], "bandwidth_kbps": [600, 1500]}'), 'd.json');
+  assert.equal(both.declared, { averageKbps: [428, 828], peakKbps: [600, 1500] });
+  assert.equal(parseSabreManifest(toSabreJson(both), 'again'), both);
+  assert.equal(parseSabreManifest(SABRE.replace(/}$/, ', "bandwidth_kbps": [600, 1500]}'), 'p.json').declared, { averageKbps: [300, 700], peakKbps: [600, 1500] });
+  assert.equal(parseSabreManifest(SABRE.replace(/}$/, ', "average_bandwidth_kbps": [428, 828]}'), 'a.json').declared, { averageKbps: [428, 828], peakKbps: [300, 725] });
+  // Without either: the mean, and the largest segment's rate (never below the mean given).
+  assert.equal(declaredRates(parseSabreManifest(SABRE, 'm.json')), { averageKbps: [300, 700], peakKbps: [300, 725] });
+  for (const bad of ['[428]', '[428, 0]', '[428, "x"]', '"428"', '[428, null]']) {
+    assert.throws(() => parseSabreManifest(SABRE.replace(/}$/, `, "bandwidth_kbps": ${bad}}`), 'b.json'), /bandwidth_kbps must list one number > 0 per bitrate \(2\)/, bad);
+    assert.throws(() => parseSabreManifest(SABRE.replace(/}$/, `, "average_bandwidth_kbps": ${bad}}`), 'b.json'), /average_bandwidth_kbps must list/, bad);
+  }
+});
+
 test("Sabre's manifest: bad input says what is wrong", () => {
   const bad: [string, RegExp][] = [
     ['', /not JSON/],
@@ -115,10 +130,12 @@ const media = (files: string[]) => `#EXTM3U\n#EXT-X-TARGETDURATION:4\n#EXT-X-MAP
 
 test('HLS: the master playlist names each variant and its audio group default rendition', () => {
   const base = new URL('http://h/media/master.m3u8');
-  assert.equal(parseMasterPlaylist(MASTER, base).map((v) => [v.url.href, v.audio?.href]), [
-    ['http://h/media/video/hi/index.m3u8', 'http://h/media/audio/rus/index.m3u8'],
-    ['http://h/media/video/lo/index.m3u8', 'http://h/media/audio/rus/index.m3u8'],
+  assert.equal(parseMasterPlaylist(MASTER, base).map((v) => [v.url.href, v.audio?.href, v.peakKbps, v.averageKbps]), [
+    ['http://h/media/video/hi/index.m3u8', 'http://h/media/audio/rus/index.m3u8', 1500, 1200],
+    ['http://h/media/video/lo/index.m3u8', 'http://h/media/audio/rus/index.m3u8', 500, undefined],
   ]);
+  const junk = parseMasterPlaylist('#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=x,AVERAGE-BANDWIDTH=-5\nv.m3u8\n', base)[0]!;
+  assert.equal([junk.peakKbps, junk.averageKbps], [undefined, undefined], 'a rate that is not a number > 0 is not declared');
   const segments = parseMediaPlaylist('#EXTM3U\n#EXTINF:4,\n#EXT-X-BYTERANGE:1000@0\nall.mp4\n#EXTINF:3.5,\nb.m4s\n', base);
   assert.equal(segments.map((s) => [s.durationS, s.url.href, s.bytes]), [[4, 'http://h/media/all.mp4', 1000], [3.5, 'http://h/media/b.m4s', undefined]]);
   assert.throws(() => parseMasterPlaylist('', base), /not a playlist/);
@@ -153,6 +170,8 @@ test('HLS: a level is its video plus the default audio, segment by segment, sort
   assert.equal(m.segmentBits, [[260_000 * 8, 150_000 * 8], [660_000 * 8, 450_000 * 8]]);
   assert.equal(m.bitratesKbps, [(410_000 * 8) / 8 / 1000, (1_110_000 * 8) / 8 / 1000]);
   assert.equal(m.audioBits, [60_000 * 8, 50_000 * 8], "the one audio rendition's sizes, for the policies' samples");
+  // What the master declares, in the levels' order; lo has no AVERAGE-BANDWIDTH: hls.js falls back to BANDWIDTH.
+  assert.equal(m.declared, { averageKbps: [500, 1200], peakKbps: [500, 1500] });
   // The shared audio rendition is measured once.
   assert.equal(asked.filter((u) => u.includes('/audio/')).length, 2);
   await readHlsLadder('http://h/m/missing.m3u8', fetcher).then(
@@ -170,7 +189,7 @@ test('HLS on disk: file sizes; readManifest tells a playlist from Sabre JSON', a
     writeFileSync(join(dir, 'v', 's0.m4s'), Buffer.alloc(1000));
     writeFileSync(join(dir, 'v', 's1.m4s'), Buffer.alloc(3000));
     const m = await readManifest(join(dir, 'master.m3u8'));
-    assert.equal(m, { segmentS: 4, bitratesKbps: [4], segmentBits: [[8000, 24000]] });
+    assert.equal(m, { segmentS: 4, bitratesKbps: [4], segmentBits: [[8000, 24000]], declared: { averageKbps: [0.001], peakKbps: [0.001] } });
     writeFileSync(join(dir, 'sabre.json'), SABRE);
     assert.equal((await readManifest(join(dir, 'sabre.json'))).bitratesKbps, [300, 700]);
     await readManifest(join(dir, 'none.json')).then(
