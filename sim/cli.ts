@@ -30,8 +30,9 @@ its bandwidth ÷ 8 and broadband, on sim/manifests/production.json, every policy
   --traces PATH[,PATH…]  trace files or folders (a folder is a class: its .json corpus traces and
                          .down mahimahi traces, by name; a file joins its folder's class)
   --manifest FILE|URL    Sabre JSON (segment_duration_ms, bitrates_kbps, segment_sizes_bits, and
-                         audio_sizes_bits when the audio loads beside the video) or an HLS master
-                         playlist, a path or an http(s) URL, read with real segment sizes
+                         audio_sizes_bits when the audio loads beside the video, average_bandwidth_kbps
+                         and bandwidth_kbps as a master declares them) or an HLS master playlist, a
+                         path or an http(s) URL, read with real segment sizes
   --policies a,b,…       of ${POLICY_NAMES.join(', ')} (default: all)
   --scale F              multiplies every bandwidth (default 1; in the default run, each class's own)
   --seconds S            content seconds a viewer watches (default 600)
