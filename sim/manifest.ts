@@ -194,9 +194,11 @@ export function parseMasterPlaylist(text: string, base: URL): Variant[] {
     if (group !== undefined && audio === undefined) throw new Error(`${base.href}: no audio rendition in group ${group}`);
     const kbps = (key: string) => {
       const bps = Number(a.get(key));
-      return bps > 0 ? { [key === 'BANDWIDTH' ? 'peakKbps' : 'averageKbps']: bps / 1000 } : {};
+      return bps > 0 ? bps / 1000 : undefined;
     };
-    variants.push({ url: new URL(uri, base), ...(audio ? { audio } : {}), ...kbps('BANDWIDTH'), ...kbps('AVERAGE-BANDWIDTH') });
+    const peakKbps = kbps('BANDWIDTH');
+    const averageKbps = kbps('AVERAGE-BANDWIDTH');
+    variants.push({ url: new URL(uri, base), ...(audio ? { audio } : {}), ...(peakKbps ? { peakKbps } : {}), ...(averageKbps ? { averageKbps } : {}) });
   });
   if (variants.length === 0 && lines.some((l) => l.startsWith('#EXTINF:'))) return [{ url: base }];
   if (variants.length === 0) throw new Error(`${base.href}: no #EXT-X-STREAM-INF variants`);
