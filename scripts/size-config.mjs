@@ -10,7 +10,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
  * The critical path's budget: the page (dist/player.html, its inline bootstrap included) + entry JS +
  * CSS + the chunks the entry imports statically (build.mjs copies them apart).
  */
-export const CRITICAL = { name: 'critical path (page with its inline bootstrap + entry JS + CSS + static chunks)', path: '.size/critical/*', brotli: true, limit: '19.7 kB' };
+export const CRITICAL = { name: 'critical path (page with its inline bootstrap + entry JS + CSS + static chunks)', path: '.size/critical/*', brotli: true, limit: '19.75 kB' };
 
 /**
  * Within it, what the page's first request waits for: the inline bootstrap, everything it imports

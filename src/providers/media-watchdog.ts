@@ -44,6 +44,8 @@ export function mediaWatchdog(fail: (details: 'start timeout' | 'stalled', url: 
   let url = '';
   let earlier: MediaTraffic | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  /** When the last tick ran. */
+  let tickedAt = 0;
   let probing: AbortController | undefined;
   let linkOut = false;
   /**
@@ -69,7 +71,7 @@ export function mediaWatchdog(fail: (details: 'start timeout' | 'stalled', url: 
     stop();
     phase = next;
     url = at;
-    since = performance.now();
+    since = tickedAt = performance.now();
     tick();
   };
   const ask = (at: string, signal: AbortSignal): Promise<boolean> => {
@@ -87,7 +89,13 @@ export function mediaWatchdog(fail: (details: 'start timeout' | 'stalled', url: 
   };
 
   function tick(): void {
+    const late = performance.now() - tickedAt > 2 * TICK_MS;
+    tickedAt = performance.now();
     timer = setTimeout(tick, TICK_MS);
+    // A tick this late ran in a page that could not run (WebKitGTK's main thread blocks for seconds
+    // while GStreamer tears a source down): what arrived meanwhile, the element's 'loadeddata' and the
+    // loaders' bytes, waits in the queue behind it. It judges nothing; the next tick comes after them.
+    if (late) return;
     const idle = idleFor();
     if (phase === 'starting' && idle >= START_IDLE_MS) return end('start timeout');
     if (phase !== 'stalled' || probing) return;

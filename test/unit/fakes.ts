@@ -107,10 +107,15 @@ export function fakeClock(start = 1000) {
         const next = [...timers.entries()].filter(([, t]) => t.at <= end).sort((a, b) => a[1].at - b[1].at)[0];
         if (!next) break;
         timers.delete(next[0]);
-        now = next[1].at;
+        // A timer overdue after a freeze runs late, at the clock's time.
+        now = Math.max(now, next[1].at);
         next[1].fn();
       }
       now = end;
+    },
+    /** The page does not run for `ms` (a busy main thread): the clock moves on and no timer fires; the overdue ones run at the next advance. */
+    freeze(ms: number) {
+      now += ms;
     },
     install() {
       installedClock = clock;

@@ -193,6 +193,33 @@ test("hls: 'loadeddata' (the first media segment) clears it", async () => {
   s.media.destroy();
 });
 
+test("hls: a page that does not run for longer than the budget (its main thread blocked) fails nothing: its 'loadeddata' was queued behind the overdue tick", async () => {
+  const s = setup({ mediaSource: true, nativeHls: false });
+  await loadHls(s.media, '/x.m3u8');
+  s.hls.seen.ctx!.traffic.last = performance.now();
+  clock.freeze(START_IDLE_MS + 5000);
+  clock.advance(0);
+  assert.equal(s.failures, [], 'the overdue tick judges nothing');
+  s.fire('loadeddata');
+  clock.advance(START_IDLE_MS * 2);
+  assert.equal(s.failures, []);
+  s.media.destroy();
+});
+
+test('hls: a freeze after which nothing has come: the start fails at the next tick, a second after the page runs again', async () => {
+  const s = setup({ mediaSource: true, nativeHls: false });
+  await loadHls(s.media, '/x.m3u8');
+  clock.advance(5000);
+  s.hls.seen.ctx!.traffic.last = performance.now();
+  clock.advance(2000);
+  clock.freeze(30000);
+  clock.advance(999);
+  assert.equal(s.failures, [], 'not at the overdue tick');
+  clock.advance(1);
+  assert.equal(s.failures, [startTimeout('/x.m3u8')]);
+  s.media.destroy();
+});
+
 test('hls: a source set while hls.js sets up (its attach resolves a task later) wins; the first is let go', async () => {
   const handles: Array<{ url: string; destroyed: number }> = [];
   const settle: Array<() => void> = [];
@@ -367,6 +394,30 @@ test('hls: one load stuck while others flow (the audio arrives, a video fragment
     await run(2000);
     assert.equal(probe.asked.map((a) => a.method), ['HEAD']);
     assert.equal(s.failures.map(([, f]) => f.details), ['stalled']);
+    end();
+  } finally {
+    probe.restore();
+  }
+});
+
+test('hls: a stall through which the page does not run: the overdue tick judges nothing, so the stuck load\'s bytes of that time count; a load that got none is judged at the next tick', async () => {
+  const probe = stubProbe(() => true);
+  try {
+    const { s, traffic, end } = await stuckHlsLoad('main/3');
+    await run(5000);
+    clock.freeze(STALL_IDLE_MS * 2);
+    clock.advance(0);
+    // The loader's own overdue tick, queued behind the watchdog's: the load's bytes of the freeze.
+    traffic.open.set('main/3', performance.now());
+    await run(STALL_IDLE_MS - 1000);
+    assert.is(probe.asked.length, 0, 'the load got bytes: no probe');
+    clock.freeze(STALL_IDLE_MS * 2);
+    clock.advance(0);
+    assert.is(probe.asked.length, 0, 'none at the overdue tick');
+    await run(1000);
+    assert.equal(probe.asked.map((a) => a.method), ['HEAD'], 'nothing came in the freeze: the server is asked');
+    await run(1000);
+    assert.equal(s.failures.map(([, f]) => f.details), ['stalled'], 'a server that sends nothing still ends it');
     end();
   } finally {
     probe.restore();
