@@ -16,7 +16,7 @@ export const CRITICAL = { name: 'critical path (page with its inline bootstrap +
  * Within it, what the page's first request waits for: the inline bootstrap, everything it imports
  * bundled in. Every kilobyte here arrives before the page's first requests go out (~6 ms on Fast 3G).
  */
-export const BOOTSTRAP = { name: 'inline bootstrap (in the page, before the first request)', path: '.size/bootstrap/*', brotli: true, limit: '6.5 kB' };
+export const BOOTSTRAP = { name: 'inline bootstrap (in the page, before the first request)', path: '.size/bootstrap/*', brotli: true, limit: '6.55 kB' };
 
 /**
  * The chunks only lazy pieces import (build.mjs copies them apart): Preact with its hooks, compat and

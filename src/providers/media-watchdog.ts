@@ -1,3 +1,4 @@
+import { lateTicks } from '../core/deadline';
 import type { LinkState, MediaTraffic } from '../core/player-api';
 import { IDLE_MS, OUTAGE_MS, START_IDLE_MS } from '../playback/deadlines';
 
@@ -44,8 +45,8 @@ export function mediaWatchdog(fail: (details: 'start timeout' | 'stalled', url: 
   let url = '';
   let earlier: MediaTraffic | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  /** When the last tick ran. */
-  let tickedAt = 0;
+  /** Whether a tick ran late, after the page could not run (a new count each watch). */
+  let late = lateTicks(TICK_MS);
   let probing: AbortController | undefined;
   let linkOut = false;
   /**
@@ -71,7 +72,8 @@ export function mediaWatchdog(fail: (details: 'start timeout' | 'stalled', url: 
     stop();
     phase = next;
     url = at;
-    since = tickedAt = performance.now();
+    since = performance.now();
+    late = lateTicks(TICK_MS);
     tick();
   };
   const ask = (at: string, signal: AbortSignal): Promise<boolean> => {
@@ -89,13 +91,8 @@ export function mediaWatchdog(fail: (details: 'start timeout' | 'stalled', url: 
   };
 
   function tick(): void {
-    const late = performance.now() - tickedAt > 2 * TICK_MS;
-    tickedAt = performance.now();
     timer = setTimeout(tick, TICK_MS);
-    // A tick this late ran in a page that could not run (WebKitGTK's main thread blocks for seconds
-    // while GStreamer tears a source down): what arrived meanwhile, the element's 'loadeddata' and the
-    // loaders' bytes, waits in the queue behind it. It judges nothing; the next tick comes after them.
-    if (late) return;
+    if (late(performance.now())) return;
     const idle = idleFor();
     if (phase === 'starting' && idle >= START_IDLE_MS) return end('start timeout');
     if (phase !== 'stalled' || probing) return;

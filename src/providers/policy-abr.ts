@@ -4,6 +4,7 @@ import { IDLE_MS } from '../playback/deadlines';
 import { createPolicy, type Policy } from '../playback/policy';
 import { abandonFragment, abrSlot, reconfigure } from './hls-internals';
 import { loadPolicies } from './hls-load-policy';
+import { everyOnTime } from './on-time';
 
 /** The seconds buffered ahead of the playhead. */
 export function ahead(media: Pick<HTMLMediaElement, 'buffered' | 'currentTime'> | null): number {
@@ -38,7 +39,7 @@ const PLAYLIST_ERRORS: readonly string[] = [ErrorDetails.LEVEL_LOAD_ERROR, Error
 export function policyAbr(bus: Bus, estimateBps: number | undefined, slot: PolicySlot): typeof AbrController {
   return abrSlot((hls, sample) => {
     let policy: Policy | undefined;
-    let watching: ReturnType<typeof setInterval> | undefined;
+    let unwatch = () => {};
     let gone = false;
     /** A level set from outside (hls.js after an error, our abandon), taken once for the next fragment. */
     let forced = -1;
@@ -70,7 +71,7 @@ export function policyAbr(bus: Bus, estimateBps: number | undefined, slot: Polic
      */
     const weigh = (frag: Fragment, lastByteT: number) => {
       const stats = frag.stats;
-      if (!policy || stats.aborted || stats.loading.end) return clearInterval(watching);
+      if (!policy || stats.aborted || stats.loading.end) return unwatch();
       const t = performance.now();
       if (!hls.autoLevelEnabled || !hls.media || hls.media.paused || !stats.loading.first || t - lastByteT >= IDLE_MS) return;
       const level = policy.abandon({
@@ -83,7 +84,7 @@ export function policyAbr(bus: Bus, estimateBps: number | undefined, slot: Polic
         bufferS: ahead(hls.media),
       });
       if (typeof level !== 'number' || level < hls.minAutoLevel || level >= frag.level) return;
-      clearInterval(watching);
+      unwatch();
       // As hls.js's own abandon: the rate measured so far is the estimate the next choice starts from.
       sample(t - stats.loading.start, stats.loaded);
       hls.nextLoadLevel = hls.nextAutoLevel = level;
@@ -120,11 +121,13 @@ export function policyAbr(bus: Bus, estimateBps: number | undefined, slot: Polic
         // watched, and must not end its watch (else a fragment asked before the next audio one is never
         // judged again, however slowly it arrives).
         if (frag.type !== 'main' || frag.sn === 'initSegment' || frag.bitrateTest || part) return;
-        clearInterval(watching);
+        unwatch();
         forced = -1;
         let bytes = 0;
         let lastByteT = performance.now();
-        watching = setInterval(() => {
+        // Not at a tick late after the page could not run: its bytes are still queued, and the rate
+        // over that time would be the page's, not the link's.
+        unwatch = everyOnTime(() => {
           const stats = frag.stats;
           if (stats.loaded > bytes) [bytes, lastByteT] = [stats.loaded, performance.now()];
           weigh(frag, lastByteT);
@@ -132,7 +135,7 @@ export function policyAbr(bus: Bus, estimateBps: number | undefined, slot: Polic
       },
       onFragLoaded({ frag, part }) {
         if (frag.type !== 'main' || part || frag.bitrateTest) return;
-        clearInterval(watching);
+        unwatch();
         const { loaded, loading } = frag.stats;
         ready()?.loaded({ t: performance.now(), level: frag.level, bits: 8 * loaded, requestT: loading.start, firstByteT: loading.first, endT: loading.end });
       },
@@ -150,7 +153,7 @@ export function policyAbr(bus: Bus, estimateBps: number | undefined, slot: Polic
       },
       destroy() {
         gone = true;
-        clearInterval(watching);
+        unwatch();
       },
     };
   });

@@ -1,5 +1,6 @@
 import type { Decision } from '../playback/decisions';
 import { createStartWatch } from '../playback/element';
+import { everyOnTime } from './on-time';
 
 /** How often the element is looked at: the rule's time is the policy's (TUNING.stuckStartMs), this is only how finely it is seen. */
 const CHECK_MS = 500;
@@ -20,10 +21,11 @@ export function watchStuckStart(
   checkMs = CHECK_MS,
 ): () => void {
   const rule = createStartWatch(decide);
-  const timer = setInterval(() => {
+  // A sample late after the page could not run is not taken: the frame it would miss is still queued.
+  const stop = everyOnTime(() => {
     if (!rule.sample({ t: performance.now(), asked: !video.paused, frame: video.readyState >= HAVE_CURRENT_DATA, aheadS: bufferedAhead() })) return;
-    clearInterval(timer);
+    stop();
     stuck();
   }, checkMs);
-  return () => clearInterval(timer);
+  return stop;
 }

@@ -3,6 +3,7 @@ import { nextTask } from '../core/deadline';
 import type { MediaTraffic, PlaylistCache } from '../core/player-api';
 import { IDLE_MS } from '../playback/deadlines';
 import { adoptLoad, timeOut } from './hls-internals';
+import { everyOnTime } from './on-time';
 
 /**
  * hls.js's own timers count time, not progress (hls-engine.ts sets them past anything real): a
@@ -63,7 +64,7 @@ export function watchedLoader(traffic: MediaTraffic, cache: PlaylistCache, befor
   const answered = new Map<string, number>();
   // hls.js types its playlist and fragment loaders with narrower contexts; the default loader serves all.
   return class WatchedLoader extends Base {
-    watch?: ReturnType<typeof setInterval>;
+    unwatch?: () => void;
 
     load(context: LoaderContext, config: LoaderConfiguration, callbacks: LoaderCallbacks<LoaderContext>) {
       const hit = context.rangeEnd ? undefined : cache.get(context.url);
@@ -113,7 +114,7 @@ export function watchedLoader(traffic: MediaTraffic, cache: PlaylistCache, befor
       let seen = -1;
       // The engine's bytes (all loads) when this one last got one: what the others got since.
       let mark = traffic.bytes ?? 0;
-      const unwatch = () => clearInterval(this.watch);
+      const unwatch = () => this.unwatch?.();
       const done = <A extends unknown[]>(fn?: (...args: A) => void, arrived?: boolean) => (...args: A) => {
         unwatch();
         if (arrived) traffic.open.delete(key);
@@ -126,7 +127,7 @@ export function watchedLoader(traffic: MediaTraffic, cache: PlaylistCache, befor
         onTimeout: done(callbacks.onTimeout),
         onAbort: done(callbacks.onAbort),
       });
-      clearInterval(this.watch);
+      unwatch();
       const tick = () => {
         const got = stats.loaded + (stats.loading.first ? 1 : 0);
         const now = performance.now();
@@ -150,11 +151,12 @@ export function watchedLoader(traffic: MediaTraffic, cache: PlaylistCache, befor
         timeOut(this);
       };
       tick();
-      this.watch = setInterval(tick, 500);
+      // Not at a tick late after the page could not run: the bytes that came meanwhile are queued behind it.
+      this.unwatch = everyOnTime(tick, 500);
     }
 
     abort() {
-      clearInterval(this.watch);
+      this.unwatch?.();
       // hls.js's abort marks only a request of its own as aborted; the prefetched answer must not land either.
       if (this.stats) this.stats.aborted = true;
       super.abort();

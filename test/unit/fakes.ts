@@ -149,12 +149,18 @@ export function intervals() {
       for (;;) {
         const next = [...timers.values()].filter((t) => t.at <= end).sort((a, b) => a.at - b.at)[0];
         if (!next) break;
-        now = next.at;
-        next.at += next.every;
+        // An interval overdue after a freeze runs once, late, then every period from then.
+        now = Math.max(now, next.at);
+        next.at = now + next.every;
         next.fn();
       }
       now = end;
     },
+    /** The page does not run for `ms`: the clock moves on and no timer fires; an overdue one runs once at the next advance. */
+    freeze(ms: number) {
+      now += ms;
+    },
+    now: () => now,
     pending: () => timers.size,
     restore() {
       globalThis.setInterval = saved.set;

@@ -1,7 +1,7 @@
 // core/deadline.ts: one timed, abortable wait. Driven by the fake clock: no real time passes.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { bounded, deadline, idleDeadline, isTimeoutError } from '../../../src/core/deadline';
+import { bounded, deadline, idleDeadline, isTimeoutError, lateTicks } from '../../../src/core/deadline';
 import { fakeClock } from '../fakes';
 
 /** An AbortSignal whose listener bookkeeping is recorded (and still done for real). */
@@ -194,6 +194,79 @@ test('bounded: the work\'s answer or failure within ms, a TimeoutError past it; 
   } finally {
     clock.restore();
   }
+});
+
+test('a deadline run late after the page could not run (its answer queued behind it) waits a second more: the answer counts', () => {
+  const clock = fakeClock().install();
+  try {
+    const wait = deadline(5000);
+    clock.advance(1000);
+    clock.freeze(16000);
+    clock.advance(0);
+    assert.not.ok(wait.signal.aborted, 'the overdue timer judges nothing');
+    wait.done();
+    clock.advance(5000);
+    assert.not.ok(wait.signal.aborted, 'the answer came meanwhile');
+    assert.is(clock.pending(), 0);
+  } finally {
+    clock.restore();
+  }
+});
+
+test('a deadline run late with nothing come meanwhile aborts a second on; one late by a second or less aborts at once', () => {
+  const clock = fakeClock().install();
+  try {
+    const wait = deadline(5000);
+    clock.freeze(20000);
+    clock.advance(999);
+    assert.not.ok(wait.signal.aborted);
+    clock.advance(1);
+    assert.ok(isTimeoutError(wait.signal.reason), 'a second after the page ran again');
+    const busy = deadline(5000);
+    clock.advance(4000);
+    clock.freeze(2000);
+    clock.advance(0);
+    assert.ok(busy.signal.aborted, 'a second late is a busy page, not one that did not run');
+  } finally {
+    clock.restore();
+  }
+});
+
+test('idleDeadline run late: the bytes queued behind it restart its wait; silent after them, it aborts ms on', () => {
+  const clock = fakeClock().install();
+  try {
+    const wait = idleDeadline(5000);
+    clock.freeze(17000);
+    clock.advance(0);
+    assert.not.ok(wait.signal.aborted);
+    wait.progress();
+    clock.advance(4999);
+    assert.not.ok(wait.signal.aborted, 'the bytes of the freeze count');
+    clock.advance(1);
+    assert.ok(isTimeoutError(wait.signal.reason));
+  } finally {
+    clock.restore();
+  }
+});
+
+test('lateTicks: ticks on time, or late by a second or less, all judge; the first judges whenever it comes', () => {
+  const late = lateTicks(500);
+  assert.equal([5e6, 5e6 + 500, 5e6 + 1000, 5e6 + 2500, 5e6 + 3000].map(late), [false, false, false, false, false]);
+});
+
+test('lateTicks: a tick after the page could not run is skipped; the next, a period on, judges', () => {
+  const late = lateTicks(1000);
+  assert.equal([0, 1000, 21000, 22000, 23000].map(late), [false, false, true, false, false]);
+});
+
+test('lateTicks: a page late at every tick is still judged, every other tick', () => {
+  const late = lateTicks(500);
+  assert.equal([0, 2000, 4000, 6000, 8000, 10000].map(late), [false, true, false, true, false, true]);
+});
+
+test('lateTicks: a clock that is not a number or goes back judges (nothing is skipped on a guess)', () => {
+  const late = lateTicks(500);
+  assert.equal([NaN, 1000, 400, NaN, 900].map(late), [false, false, false, false, false]);
 });
 
 test.run();

@@ -68,12 +68,17 @@ export function virtualScope() {
         const next = [...timers.entries()].filter(([, t]) => t.at <= end).sort((a, b) => a[1].at - b[1].at)[0];
         if (!next) break;
         const [id, t] = next;
-        now = t.at;
-        if (t.every) t.at += t.every;
+        // A timer overdue after a freeze runs once, late; an interval then every period from then.
+        now = Math.max(now, t.at);
+        if (t.every) t.at = now + t.every;
         else timers.delete(id);
         t.fn();
       }
       now = end;
+    },
+    /** The page does not run for `ms` (a busy main thread): the clock moves on and no timer fires. */
+    freeze(ms: number) {
+      now += ms;
     },
     restore() {
       timers.clear();

@@ -220,6 +220,19 @@ test('hls: a freeze after which nothing has come: the start fails at the next ti
   s.media.destroy();
 });
 
+test('hls: a page late at every tick (a slow device all along) still fails a start that gets nothing, judged every other tick', async () => {
+  const s = setup({ mediaSource: true, nativeHls: false });
+  await loadHls(s.media, '/x.m3u8');
+  s.hls.seen.ctx!.traffic.last = performance.now();
+  // Every tick runs 2.5 s after the one before: each is more than two periods late.
+  for (let i = 0; i < 12 && s.failures.length === 0; i++) {
+    clock.freeze(2500);
+    clock.advance(0);
+  }
+  assert.equal(s.failures, [startTimeout('/x.m3u8')], 'within the budget and a late tick of it');
+  s.media.destroy();
+});
+
 test('hls: a source set while hls.js sets up (its attach resolves a task later) wins; the first is let go', async () => {
   const handles: Array<{ url: string; destroyed: number }> = [];
   const settle: Array<() => void> = [];

@@ -150,7 +150,12 @@ test('a fragment whose link falls into a trickle is weighed between its bytes, n
 test('an audio fragment and an init segment loading beside the main fragment leave its watch on: it is still given up in time', () =>
   onVirtualIntervals(() => trickle(true)));
 
-async function trickle(beside: boolean) {
+/**
+ * hls.js loading the 720p's first fragment, playing from a buffer that ends `bufferEndS` into the film (one
+ * second of film a second): hls.js's own loading is stopped (it has no media to append to), and the fragment
+ * is loaded as hls.js reports one, with its bytes written by the test as its loader records them.
+ */
+async function fragmentInFlight(bufferEndS: number) {
   const { hls, decisions } = policyHls();
   hls.loadSource(BASE + 'master.m3u8');
   await clock.advance(500);
@@ -158,21 +163,24 @@ async function trickle(beside: boolean) {
   hls.stopLoad();
   hls.startLoad(0);
   await clock.advance(300);
-  // hls.js's loading stopped (it has no media to append to); the 720p's first fragment is then loaded as
-  // hls.js reports one, with its bytes written here as its loader records them.
   hls.stopLoad();
   const fragment = hls.levels[1].details!.fragments[0];
-  let aborted = 0;
-  Object.assign(fragment, { stats: new LoadStats(), abortRequests: () => void aborted++ });
-  const t0 = (fragment.stats.loading.start = clock.now());
-  // Playing from a buffer that ends 30 s into the film, one second of film a second.
-  const buffered = { length: 1, start: () => 0, end: () => 30 };
-  Object.defineProperty(hls, 'media', { value: { readyState: 4, paused: false, buffered, get currentTime() { return (clock.now() - t0) / 1000; } } });
+  const flight = { hls, decisions, fragment, t0: clock.now(), aborted: 0 };
+  Object.assign(fragment, { stats: new LoadStats(), abortRequests: () => void flight.aborted++ });
+  fragment.stats.loading.start = flight.t0;
+  const buffered = { length: 1, start: () => 0, end: () => bufferEndS };
+  Object.defineProperty(hls, 'media', { value: { readyState: 4, paused: false, buffered, get currentTime() { return (clock.now() - flight.t0) / 1000; } } });
   hls.trigger(Events.FRAG_LOADING, { frag: fragment, targetBufferTime: 0 });
+  return flight;
+}
+
+async function trickle(beside: boolean) {
+  const flight = await fragmentInFlight(30);
+  const { hls, decisions, fragment, t0 } = flight;
   // Half the fragment in its first second, then a byte every 9 s: its rate since the request falls below what
   // the buffer needs at 15 s (the rest takes as long as the time so far, and 30 − 15 s is left).
   const bytesAt = (s: number) => (s < 1 ? 0 : 300_000 + 1000 * Math.floor((s - 1) / 9));
-  while (!aborted && clock.now() - t0 < 20_000) {
+  while (!flight.aborted && clock.now() - t0 < 20_000) {
     await clock.advance(100);
     if (beside && clock.now() - t0 === 5000) {
       // As hls.js tells them: the audio's next fragment, and the next level's init segment.
@@ -189,9 +197,37 @@ async function trickle(beside: boolean) {
   assert.is(abandon.to, 0, 'restarted at 240p, whose segment lands in time');
   const atS = (abandon.t - t0) / 1000;
   assert.ok(atS >= 15 && atS <= 16, `at the first check after 15 s, 5 s into a 9 s gap between bytes: ${atS}`);
-  assert.is(aborted, 1, 'its request aborted');
+  assert.is(flight.aborted, 1, 'its request aborted');
   assert.is(hls.nextAutoLevel, 0, 'the next fragment at 240p');
   hls.destroy();
 }
+
+test('a freeze while a fragment arrives in time: the late check judges nothing, the bytes that came meanwhile keep it', () =>
+  onVirtualIntervals(async () => {
+    // Playing from a buffer that ends 9 s in; the fragment's 600 kB come at 100 kB/s: in by 6 s.
+    const flight = await fragmentInFlight(9);
+    const { hls, decisions, fragment, t0 } = flight;
+    const arrive = () => {
+      const loaded = Math.min(600_000, Math.max(0, 100 * (clock.now() - t0 - 200)));
+      if (loaded && !fragment.stats.loading.first) fragment.stats.loading.first = clock.now();
+      [fragment.stats.loaded, fragment.stats.total] = [loaded, 600_000];
+    };
+    while (clock.now() - t0 < 2000) {
+      await clock.advance(100);
+      arrive();
+    }
+    // The page does not run for 3 s: at its overdue check the rate since the request looks like a third of
+    // the link's, and the rest as if it came after the buffer ran out.
+    clock.freeze(3000);
+    await clock.advance(0);
+    arrive();
+    while (clock.now() - t0 < 7000) {
+      await clock.advance(100);
+      arrive();
+    }
+    assert.equal(decisions.filter((d) => d.kind === 'abandon'), [], 'kept');
+    assert.is(flight.aborted, 0);
+    hls.destroy();
+  }));
 
 test.run();

@@ -5,9 +5,10 @@
 // waitedFor: a load waiting its turn is not stuck to the media watchdog.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { LoaderCallbacks, LoaderContext, LoaderStats } from 'hls.js';
+import Hls, { type LoaderCallbacks, type LoaderContext, type LoaderStats } from 'hls.js';
 import type { PlaylistCache, Prefetched } from '../../../src/core/player-api';
 import { timedOut, waitedFor, watchedLoader } from '../../../src/providers/watched-loader';
+import { intervals } from '../fakes';
 
 test('no first byte for 10 s with nothing else arriving: timed out (hls.js retries it on a new request)', () => {
   assert.not.ok(timedOut(9999, 0, false, 0, 0));
@@ -124,6 +125,62 @@ test('a prefetched playlist answers one ask; the next goes to the network', asyn
   assert.is(await ask(), '#EXTM3U');
   assert.is(await ask(), undefined);
   assert.is(network, 1);
+});
+
+/** hls.js's default loader stood in for: a request that gets what the test gives it, and counts hls.js's own timeouts. */
+class NetworkLoader {
+  stats = { aborted: false, loaded: 0, total: 0, retry: 0, chunkCount: 0, bwEstimate: 0, loading: { start: 0, first: 0, end: 0 }, parsing: { start: 0, end: 0 }, buffering: { start: 0, first: 0, end: 0 } };
+  timeouts = 0;
+  load() {
+    this.stats.loading.start = performance.now();
+  }
+  loadtimeout() {
+    this.timeouts++;
+  }
+  abort() {}
+  destroy() {}
+}
+
+/** A fragment asked on the network through the watched loader, on the virtual clock; its request to feed bytes into. */
+function networkLoad() {
+  const saved = Hls.DefaultConfig;
+  Hls.DefaultConfig = { ...saved, loader: NetworkLoader as never };
+  try {
+    const Loader = watchedLoader({ last: 0, open: new Map() }, new Map() as PlaylistCache, () => {});
+    const loader = new Loader({} as never) as unknown as NetworkLoader & { load(...a: unknown[]): void };
+    const callbacks = { onSuccess() {}, onError() {}, onTimeout() {}, onAbort() {} } as unknown as LoaderCallbacks<LoaderContext>;
+    const frag = { type: 'main', sn: 7 };
+    loader.load({ url: 'http://h/seg_007.m4s', responseType: 'arraybuffer', frag } as unknown as LoaderContext, {} as never, callbacks);
+    return loader;
+  } finally {
+    Hls.DefaultConfig = saved;
+  }
+}
+
+test('a freeze longer than the idle budget, the first bytes queued behind the late tick: not timed out; nothing after it: timed out a tick on', () => {
+  const clock = intervals();
+  try {
+    const loader = networkLoad();
+    clock.advance(3000);
+    // The page does not run for 9 s: 12 s without a byte when its overdue tick runs, ahead of the bytes.
+    clock.freeze(9000);
+    clock.advance(0);
+    assert.is(loader.timeouts, 0, 'the late tick judges nothing');
+    Object.assign(loader.stats, { loaded: 64e3 });
+    loader.stats.loading.first = clock.now();
+    clock.advance(9500);
+    assert.is(loader.timeouts, 0, 'the bytes came meanwhile');
+
+    const silent = networkLoad();
+    clock.advance(3000);
+    clock.freeze(9000);
+    clock.advance(0);
+    assert.is(silent.timeouts, 0);
+    clock.advance(500);
+    assert.is(silent.timeouts, 1, 'nothing came in the freeze either: timed out at the next tick');
+  } finally {
+    clock.restore();
+  }
 });
 
 test.run();
